@@ -1,0 +1,36 @@
+/**
+ * Every resource limit, with its default. Hosts may change any of them through
+ * the `limits` option; exceeding one is a `limit` error (codes UF40xx), never a
+ * stack overflow, a hang or an out-of-memory. SECURITY.md lists them too.
+ */
+export interface Limits {
+  /** Longest source accepted, in UTF-16 code units. */
+  readonly maxSourceLength: number;
+  /** Deepest nesting of the AST (parentheses, lists, calls, operators, conditionals). */
+  readonly maxDepth: number;
+  /** Most AST nodes in one expression. */
+  readonly maxNodes: number;
+  /** Longest string an expression may produce (code units). */
+  readonly maxStringLength: number;
+  /** Longest list an expression may produce (including JSONPath results). */
+  readonly maxListLength: number;
+  /** Deepest context value a traversal (equality, `..`, to_string, parse_json) will walk. */
+  readonly maxContextDepth: number;
+  /** Most nodes a single JSONPath query or deep traversal may visit. */
+  readonly maxVisits: number;
+}
+
+export const DEFAULT_LIMITS: Limits = Object.freeze({
+  maxSourceLength: 100_000,
+  maxDepth: 200,
+  maxNodes: 20_000,
+  maxStringLength: 1_000_000,
+  maxListLength: 100_000,
+  maxContextDepth: 1_000,
+  maxVisits: 1_000_000,
+});
+
+export function resolveLimits(partial?: Partial<Limits>): Limits {
+  if (partial === undefined) return DEFAULT_LIMITS;
+  return Object.freeze({ ...DEFAULT_LIMITS, ...partial });
+}
