@@ -51,6 +51,7 @@ export const Codes = {
   RuntimeWrongResultType: 'UF3012',
   HostFunctionFailed: 'UF3013',
   RuntimeInvalidArgument: 'UF3014',
+  Internal: 'UF3099',
 
   // limits
   SourceTooLong: 'UF4001',

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { check, Codes, compile, compileCached, Datetime, Duration, evaluate, parse, UserFnError } from '../index.js';
+
+function error(run: () => unknown): UserFnError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof UserFnError) return e;
+    throw e;
+  }
+  throw new Error('expected a UserFnError');
+}
+
+describe('parse and check never throw', () => {
+  it('parse reports every syntax error', () => {
+    const r = parse('1 + , 2 = 3');
+    expect(r.diagnostics.length).toBeGreaterThanOrEqual(2);
+    expect(r.diagnostics.every((d) => d.phase === 'syntax')).toBe(true);
+  });
+  it('check gives the static type and diagnostics', () => {
+    expect(check("get('$.output.confidence') >= 0.8").type).toBe('boolean');
+    expect(check('1 + 2', { profile: 'any' }).type).toBe('number');
+    const r = check("lenght('abc') > 1");
+    expect(r.diagnostics.map((d) => [d.code, d.span.start, d.span.end])).toEqual([[Codes.UnknownFunction, 0, 6]]);
+    expect(r.diagnostics[0]!.message).toContain("did you mean 'length'?");
+  });
+});
+
+describe('compile', () => {
+  it('throws one UserFnError carrying every diagnostic', () => {
+    const e = error(() => compile("lenght('a') + upper(1)", { profile: 'any' }));
+    expect(e.kind).toBe('type');
+    expect(e.code).toBe(Codes.UnknownFunction);
+    expect(e.hint).toBe('did you mean length?');
+    expect(e.diagnostics.map((d) => d.code)).toEqual([Codes.UnknownFunction, Codes.TypeMismatch]);
+    expect(e.span).toEqual({ start: 0, end: 6, line: 1, column: 1 });
+  });
+  it('keeps warnings on the compiled expression', () => {
+    const c = compile('true + 1', { profile: 'any' });
+    expect(c.diagnostics.map((d) => d.code)).toEqual([Codes.BooleanArithmetic]);
+    expect(c.evaluate({})).toBe(2);
+  });
+  it('checks the result type for the profile statically and at run time', () => {
+    expect(error(() => compile('1 + 2')).code).toBe(Codes.WrongResultType);
+    const c = compile("get('$.x')");
+    expect(c.evaluate({ x: true })).toBe(true);
+    expect(c.evaluate({})).toBe(null);
+    const e = error(() => c.evaluate({ x: 5 }));
+    expect([e.kind, e.code]).toEqual(['runtime', Codes.RuntimeWrongResultType]);
+  });
+  it('locates runtime errors with line and column', () => {
+    const e = error(() => evaluate("1 +\n  get('$.a') / 0", { a: 3 }, { profile: 'any' }));
+    expect([e.code, e.span.start, e.span.end, e.span.line, e.span.column]).toEqual([Codes.DivisionByZero, 6, 20, 2, 3]);
+  });
+  it('rejects unknown profiles and bad clocks with a UserFnError', () => {
+    expect(error(() => compile('true', { profile: 'nope' as never })).message).toContain("unknown profile 'nope'");
+    expect(error(() => compile('now()', { profile: 'any', now: 'yesterday' })).message).toContain('now option');
+  });
+});
+
+describe('evaluate', () => {
+  it('caches compilation by source and options', () => {
+    expect(compileCached('1 + 1', { profile: 'any' })).toBe(compileCached('1 + 1', { profile: 'any' }));
+    expect(compileCached('1 + 1', { profile: 'any' })).not.toBe(compileCached('1 + 1', { profile: 'reranker' }));
+  });
+  it('fixes the clock per evaluation', () => {
+    const v = evaluate('now()', {}, { profile: 'any', now: '2026-01-02T03:04:05Z' });
+    expect(v).toBeInstanceOf(Datetime);
+    expect((v as Datetime).toJSON()).toBe('2026-01-02T03:04:05Z');
+    const d = evaluate("now() - iso_datetime_parse('2026-01-01')", {}, { profile: 'any', now: new Date('2026-01-02T00:00:00Z') });
+    expect((d as Duration).toJSON()).toBe('P1D');
+  });
+  it('one evaluation sees one instant', () => {
+    expect(evaluate('now() == now()', {}, { profile: 'any' })).toBe(true);
+  });
+  it('never mutates the context', () => {
+    const ctx = Object.freeze({ a: Object.freeze([3, 1, 2]), o: Object.freeze({ k: 1 }) });
+    expect(evaluate("sum(get('$.a')) + length(get('$.o'))", ctx, { profile: 'any' })).toBe(7);
+  });
+  it('reads only own properties', () => {
+    expect(evaluate("get('$.constructor')", {}, { profile: 'any' })).toBe(null);
+    expect(evaluate("get('$.a.__proto__')", { a: {} }, { profile: 'any' })).toBe(null);
+    expect(evaluate("'toString' in get('$.o')", { o: {} }, { profile: 'any' })).toBe(false);
+    expect(evaluate("get('$.__proto__.x')", JSON.parse('{"__proto__": {"x": 1}}'), { profile: 'any' })).toBe(1);
+  });
+});
+
+describe('context schema', () => {
+  const schema = { type: 'object', properties: { score: { type: 'number' }, name: { type: 'string' } } } as const;
+  it('types paths and warns on undeclared ones with a did-you-mean', () => {
+    const r = check("get('$.scroe') > 1", { profile: 'any', contextSchema: schema });
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.span.start, d.span.end])).toEqual([[Codes.UndeclaredPath, 'warning', 7, 12]]);
+    expect(r.diagnostics[0]!.hint).toBe("did you mean 'score'?");
+    expect(check("get('$.name') * 2", { profile: 'any', contextSchema: schema }).diagnostics.map((d) => d.code)).toEqual([Codes.TypeMismatch]);
+  });
+  it('checks declared types against the context at run time', () => {
+    const c = compile("get('$.score') + 1", { profile: 'any', contextSchema: schema });
+    expect(c.evaluate({ score: 2 })).toBe(3);
+    expect(error(() => c.evaluate({ score: '2' })).code).toBe(Codes.RuntimeTypeMismatch);
+    expect(error(() => c.interpret({ score: '2' })).code).toBe(Codes.RuntimeTypeMismatch);
+  });
+});
+
+describe('host functions', () => {
+  const functions = {
+    risk: { signatures: [{ params: ['string'], returns: 'number' }], doc: 'Risk of a text.', impl: (s: unknown) => (String(s).includes('bad') ? 0.9 : 0.1) },
+    boom: { impl: () => { throw new Error('kaput'); } },
+    nan: { signatures: [{ params: [], returns: 'number' }], impl: () => Number.NaN },
+  };
+  it('are checked and evaluated like builtins', () => {
+    expect(evaluate("risk(get('$.t')) < 0.5", { t: 'good' }, { functions })).toBe(true);
+    expect(check('risk(1) < 0.5', { functions }).diagnostics.map((d) => d.code)).toEqual([Codes.TypeMismatch]);
+    expect(check('rsk(1)', { functions, profile: 'any' }).diagnostics[0]!.message).toContain("did you mean 'risk'?");
+  });
+  it('turn host failures and bad results into runtime errors at the call', () => {
+    const e = error(() => evaluate('boom()', {}, { functions, profile: 'any' }));
+    expect([e.code, e.span.start, e.span.end]).toEqual([Codes.HostFunctionFailed, 0, 6]);
+    expect(error(() => evaluate('nan()', {}, { functions, profile: 'any' })).code).toBe(Codes.NonFinite);
+  });
+  it('reject malformed declarations clearly', () => {
+    expect(error(() => compile('x()', { functions: { length: { impl: () => 1 } } })).message).toContain('would hide the builtin');
+  });
+});
+
+describe('references', () => {
+  it('lists literal paths and functions', () => {
+    const r = check("json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0 and called('x')");
+    expect(r.references.paths.map((p) => [p.function, p.path])).toEqual([
+      ['get', '$.tools.search.outputs.latest'],
+      ['json_get', '$.hits'],
+    ]);
+    expect(r.references.functions.map((f) => f.name)).toEqual(['json_get', 'get', 'called']);
+  });
+});
+
+describe('explain', () => {
+  it('names the failing conjunct with its operand values', () => {
+    const c = compile("get('$.output.confidence') >= 0.8 and called('lookup_account')");
+    const ex = c.explain({ output: { confidence: 0.42 }, tool_calls: [] });
+    expect(ex.value).toBe(false);
+    expect(ex.reason).toBe("get('$.output.confidence') >= 0.8 was false: get('$.output.confidence') = 0.42");
+    expect(ex.tree.children[1]!.evaluated).toBe(false);
+  });
+  it('explains every false disjunct and a runtime error', () => {
+    const c = compile("called('a') or get('$.n') > 3");
+    expect(c.explain({ tool_calls: [], n: 1 }).reason).toBe("called('a') was false; get('$.n') > 3 was false: get('$.n') = 1");
+    const e = compile("get('$.n') / 0 > 1").explain({ n: 1 });
+    expect(e.error?.code).toBe(Codes.DivisionByZero);
+    expect(e.reason).toContain('1:1');
+  });
+});

@@ -1,0 +1,122 @@
+import type { Closure } from '../builtins/define.js';
+import type { Checked } from '../checker/checker.js';
+import { compileChecked } from '../compiler/compile.js';
+import { Codes } from '../diagnostics/codes.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { buildTree, falseReason, renderTree, traceEvaluation, type Explanation } from '../explain/explain.js';
+import { interpret } from '../interpreter/interpret.js';
+import type { Limits } from '../limits.js';
+import { PROFILES, type ProfileName } from '../profiles/profiles.js';
+import { Fault } from '../runtime/fault.js';
+import { Runtime } from '../runtime/runtime.js';
+import { typeName, type Value } from '../runtime/values.js';
+import { isOpen, typeToString, type Type } from '../types/type.js';
+import { clockMs } from './clock.js';
+import { optionError, toUserFnError } from './errors.js';
+import type { EvaluateOptions } from './options.js';
+import { collectReferences, type References } from './references.js';
+
+/**
+ * A compiled expression: closures built once, evaluated many times. Never
+ * mutates the context; every failure is a UserFnError.
+ */
+export class Compiled {
+  /** The static result type, e.g. `boolean`, `number`, `dyn`. */
+  readonly type: string;
+  /** Warnings (a compiled expression has no errors). */
+  readonly diagnostics: readonly Diagnostic[];
+  private readonly root: Closure;
+  private readonly needsResultCheck: boolean;
+  private referencesCache: References | undefined;
+
+  constructor(
+    readonly source: string,
+    readonly profile: ProfileName,
+    /** The checked AST and its side tables (for tools and the reference interpreter). */
+    readonly checked: Checked,
+    readonly limits: Limits,
+    diagnostics: readonly Diagnostic[],
+    private readonly defaultNowMs: number | undefined,
+  ) {
+    this.type = typeToString(checked.type);
+    this.diagnostics = diagnostics;
+    this.root = compileChecked(checked, limits);
+    this.needsResultCheck = PROFILES[profile].result.kind !== 'dyn' && isOpen(checked.type);
+  }
+
+  /** The literal paths and the functions this expression uses. */
+  get references(): References {
+    return (this.referencesCache ??= collectReferences(this.checked.ast));
+  }
+
+  /** Evaluates against a context. Throws UserFnError (kind runtime or limit) on failure. */
+  evaluate(context: unknown, options?: EvaluateOptions): Value {
+    const rt = this.runtime(context, options);
+    try {
+      const v = this.root(rt);
+      return this.needsResultCheck ? this.checkResult(v) : v;
+    } catch (e) {
+      throw toUserFnError(e, this.source, this.checked.ast.span);
+    }
+  }
+
+  /** Evaluates with the reference tree-walking interpreter (the compiler's oracle): same results, slower. */
+  interpret(context: unknown, options?: EvaluateOptions): Value {
+    const rt = this.runtime(context, options);
+    try {
+      return this.checkResult(interpret(this.checked, rt));
+    } catch (e) {
+      throw toUserFnError(e, this.source, this.checked.ast.span);
+    }
+  }
+
+  /**
+   * Evaluates with the reference interpreter and explains the result: every
+   * sub-expression's value (or error, or that it was skipped) and, when a
+   * boolean result is false or null, the one-line reason why.
+   */
+  explain(context: unknown, options?: EvaluateOptions): Explanation {
+    const rt = this.runtime(context, options);
+    const { outcomes, result } = traceEvaluation(this.checked, rt);
+    const span = this.checked.ast.span;
+    const faultInfo = (e: unknown) => {
+      const u = toUserFnError(e, this.source, span);
+      return { code: u.code, message: u.message };
+    };
+    const tree = buildTree(this.source, this.checked.ast, outcomes, faultInfo);
+    const text = renderTree(tree);
+    if ('fault' in result) {
+      const error = toUserFnError(result.fault, this.source, span);
+      return { value: null, error: error.toJSON(), reason: `error at ${error.span.line}:${error.span.column}: ${error.message}`, tree, text };
+    }
+    let value: Value;
+    try {
+      value = this.checkResult(result.value);
+    } catch (e) {
+      const error = toUserFnError(e, this.source, span);
+      return { value: null, error: error.toJSON(), reason: error.message, tree, text };
+    }
+    const explainsFalse = value === false || (value === null && PROFILES[this.profile].result.kind === 'boolean');
+    return explainsFalse ? { value, reason: falseReason(this.source, this.checked.ast, outcomes), tree, text } : { value, tree, text };
+  }
+
+  /** A fresh runtime for one evaluation. */
+  runtime(context: unknown, options?: EvaluateOptions): Runtime {
+    let nowMs = this.defaultNowMs;
+    if (options?.now !== undefined) {
+      try {
+        nowMs = clockMs(options.now);
+      } catch (e) {
+        throw optionError((e as Error).message, this.source);
+      }
+    }
+    return new Runtime(context, this.limits, nowMs);
+  }
+
+  /** A result whose type was open at compile time must fit the profile (null always does). */
+  checkResult(v: Value): Value {
+    const want: Type = PROFILES[this.profile].result;
+    if (v === null || want.kind === 'dyn' || typeName(v) === want.kind) return v;
+    throw new Fault(Codes.RuntimeWrongResultType, `a ${this.profile} expression must give a ${want.kind}, but this one gave a ${typeName(v)}`, this.checked.ast.span);
+  }
+}

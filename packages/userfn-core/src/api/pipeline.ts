@@ -1,0 +1,46 @@
+import type { Node } from '../ast/nodes.js';
+import { functionTable } from '../builtins/host.js';
+import { checkAst, type Checked } from '../checker/checker.js';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { resolveLimits, type Limits } from '../limits.js';
+import { isProfileName, PROFILES, type ProfileName } from '../profiles/profiles.js';
+import { parse } from '../syntax/index.js';
+import type { CompileOptions } from './options.js';
+
+/** Everything parsing and checking a source produced. */
+export interface Analysis {
+  readonly source: string;
+  readonly profile: ProfileName;
+  readonly limits: Limits;
+  readonly ast: Node | null;
+  /** Present when the source parsed without errors. */
+  readonly checked: Checked | undefined;
+  /** Every diagnostic, syntax and type, sorted. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses and checks: the first half of the pipeline, shared by check(),
+ * compile() and the language service. Throws a plain Error only for malformed
+ * options (the callers turn it into a UserFnError or a diagnostic).
+ */
+export function analyze(source: string, options: CompileOptions = {}): Analysis {
+  const profile = options.profile ?? 'verification';
+  if (!isProfileName(profile)) throw new Error(`unknown profile '${String(profile)}' (use verification, transition, reranker or any)`);
+  const schema = options.contextSchema ?? PROFILES[profile].schema;
+  if (schema !== undefined && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) throw new Error('contextSchema must be a JSON Schema object');
+  const limits = resolveLimits(options.limits);
+  const functions = functionTable(options.functions);
+  const parsed = parse(source, { limits });
+  const syntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
+  let checked: Checked | undefined;
+  let diagnostics: Diagnostic[] = parsed.diagnostics;
+  if (parsed.ast) {
+    // A tree with syntax errors is still checked, so editors see type errors
+    // in the parts that parsed; it is never compiled.
+    const c = checkAst(parsed.ast, { source, profile, schema, functions });
+    diagnostics = [...diagnostics, ...c.diagnostics];
+    if (!syntaxErrors) checked = c;
+  }
+  return { source, profile, limits, ast: parsed.ast, checked, diagnostics: sortDiagnostics(diagnostics) };
+}

@@ -1,0 +1,117 @@
+import { RE2JS } from 're2js';
+import { Codes } from '../diagnostics/codes.js';
+import { compilePath, JsonPathLimitError, tryCompilePath, type CompiledPath, type JsonPathError } from '../jsonpath/index.js';
+import type { Limits } from '../limits.js';
+import { BareFault } from '../runtime/fault.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { normalize, type Value } from '../runtime/values.js';
+
+/**
+ * A small bounded cache: dynamic paths and patterns (from the context) are
+ * compiled once per distinct text, and a flood of distinct texts cannot grow
+ * memory without bound.
+ */
+export class BoundedCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string, make: (key: string) => V): V {
+    let v = this.map.get(key);
+    if (v === undefined) {
+      if (this.map.size >= this.capacity) this.map.clear();
+      v = make(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+}
+
+const pathCache = new BoundedCache<{ ok: true; path: CompiledPath } | { ok: false; error: JsonPathError }>(512);
+
+/** Compiles a path that arrived at run time; an invalid one is a runtime error. */
+export function dynamicPath(text: string): CompiledPath {
+  const r = pathCache.get(text, tryCompilePath);
+  if (!r.ok) throw new BareFault(Codes.RuntimeInvalidPath, `invalid JSONPath '${text}': ${r.error.message} (at offset ${r.error.offset})`);
+  return r.path;
+}
+
+/** Compiles a literal path (at check time). */
+export { compilePath };
+
+/** Runs a JSONPath query: the value for a singular path (null when absent), else the list of matches. */
+export function queryPath(path: CompiledPath, root: unknown, limits: Limits): Value {
+  if (path.singular) {
+    const v = path.get(root);
+    return v === undefined ? null : normalize(v);
+  }
+  return selectAll(path, root, limits);
+}
+
+/** Every match of a path, bounded by the limits. */
+export function selectAll(path: CompiledPath, root: unknown, limits: Limits): Value[] {
+  try {
+    const out = path.select(root, { remaining: limits.maxVisits, maxDepth: limits.maxContextDepth }) as Value[];
+    if (out.length > limits.maxListLength) throw new BareFault(Codes.ListTooLong, `the path matched more than ${limits.maxListLength} values`);
+    return out;
+  } catch (e) {
+    throw pathLimitFault(e);
+  }
+}
+
+/** Whether a path matches anything (a present null counts). */
+export function pathExists(path: CompiledPath, root: unknown, limits: Limits): boolean {
+  try {
+    return path.exists(root, { remaining: limits.maxVisits, maxDepth: limits.maxContextDepth });
+  } catch (e) {
+    throw pathLimitFault(e);
+  }
+}
+
+function pathLimitFault(e: unknown): unknown {
+  if (e instanceof JsonPathLimitError) {
+    return e.which === 'depth'
+      ? new BareFault(Codes.ContextTooDeep, 'the data is nested too deeply for this path')
+      : new BareFault(Codes.WorkLimit, 'the path visits too many values');
+  }
+  return e;
+}
+
+/** Parses JSON text from the context; invalid JSON is a runtime error. */
+export function parseJsonText(text: string, rt: Runtime): Value {
+  if (text.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the JSON text is longer than ${rt.limits.maxStringLength} characters`);
+  try {
+    return JSON.parse(text) as Value;
+  } catch (e) {
+    throw new BareFault(Codes.InvalidJson, `invalid JSON: ${(e as Error).message}`);
+  }
+}
+
+export type RegexFlags = string;
+
+const regexCache = new BoundedCache<RE2JS | string>(256);
+
+/** Validates `i`, `m`, `s` flags; returns a message for bad ones. */
+export function flagsProblem(flags: string): string | undefined {
+  for (const f of flags) if (f !== 'i' && f !== 'm' && f !== 's') return `unknown regex flag '${f}' (use i, m or s)`;
+  return undefined;
+}
+
+function compileRegexUncached(key: string): RE2JS | string {
+  const cut = key.indexOf('\u0000');
+  const flags = key.slice(0, cut);
+  const pattern = key.slice(cut + 1);
+  let bits = 0;
+  if (flags.includes('i')) bits |= RE2JS.CASE_INSENSITIVE;
+  if (flags.includes('m')) bits |= RE2JS.MULTILINE;
+  if (flags.includes('s')) bits |= RE2JS.DOTALL;
+  try {
+    return RE2JS.compile(pattern, bits);
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** Compiles an RE2 pattern (cached); returns the regex, or the syntax error message. */
+export function compileRegex(pattern: string, flags: string): RE2JS | string {
+  return regexCache.get(`${flags}\u0000${pattern}`, compileRegexUncached);
+}

@@ -1,0 +1,218 @@
+import type { Binary, Call, Node } from '../ast/nodes.js';
+import type { Closure } from '../builtins/define.js';
+import type { Checked } from '../checker/checker.js';
+import { Codes } from '../diagnostics/codes.js';
+import type { Limits } from '../limits.js';
+import { compareStrings } from '../runtime/compare.js';
+import { atCallSite, checkRefined, invoke, isRefined } from '../runtime/dispatch.js';
+import { Fault } from '../runtime/fault.js';
+import { arithmetic, condition, equals, membership, negate, ordering } from '../runtime/operators.js';
+import type { Value } from '../runtime/values.js';
+import type { Type } from '../types/type.js';
+import { compileNumberOp } from './number-ops.js';
+
+const isPrimitive = (t: Type) => t.kind === 'number' || t.kind === 'string' || t.kind === 'boolean' || t.kind === 'null';
+
+/**
+ * Compiles a checked AST into closures, once. Static types chosen by the
+ * checker pick specialised closures (number arithmetic, primitive equality,
+ * boolean conditions); everything else uses the generic operators the
+ * interpreter uses, so the two agree by construction where they share code and
+ * are tested against each other where they do not.
+ */
+export function compileChecked(checked: Checked, limits: Limits): Closure {
+  const { types, calls } = checked;
+  const typeOf = (n: Node): Type => types.get(n.id)!;
+
+  /** A closure that gives true/false for a node in a boolean position. */
+  function test(node: Node): (rt: Parameters<Closure>[0]) => boolean {
+    const c = gen(node);
+    if (typeOf(node).kind === 'boolean') return (rt) => c(rt) === true;
+    const span = node.span;
+    return (rt) => condition(c(rt), span);
+  }
+
+  function binary(node: Binary): Closure {
+    const l = gen(node.left);
+    const r = gen(node.right);
+    const lt = typeOf(node.left).kind;
+    const rk = typeOf(node.right).kind;
+    const span = node.span;
+    switch (node.op) {
+      case '==':
+      case '!=': {
+        const neg = node.op === '!=';
+        if (isPrimitive(typeOf(node.left)) && isPrimitive(typeOf(node.right))) return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
+        return neg ? (rt) => !equals(l(rt), r(rt), span, limits) : (rt) => equals(l(rt), r(rt), span, limits);
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const op = node.op;
+        if (lt === 'number' && rk === 'number') {
+          switch (op) {
+            case '<':
+              return (rt) => {
+                const a = l(rt);
+                const b = r(rt);
+                return a !== null && b !== null && a < b;
+              };
+            case '<=':
+              return (rt) => {
+                const a = l(rt);
+                const b = r(rt);
+                return a !== null && b !== null && a <= b;
+              };
+            case '>':
+              return (rt) => {
+                const a = l(rt);
+                const b = r(rt);
+                return a !== null && b !== null && a > b;
+              };
+            case '>=':
+              return (rt) => {
+                const a = l(rt);
+                const b = r(rt);
+                return a !== null && b !== null && a >= b;
+              };
+          }
+        }
+        if (lt === 'string' && rk === 'string') {
+          return (rt) => {
+            const a = l(rt);
+            const b = r(rt);
+            if (a === null || b === null) return false;
+            const c = compareStrings(a as string, b as string);
+            return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+          };
+        }
+        return (rt) => ordering(op, l(rt), r(rt), span);
+      }
+      case 'in':
+        return (rt) => membership(l(rt), r(rt), span, limits);
+      default: {
+        const op = node.op;
+        if (lt === 'number' && rk === 'number') return compileNumberOp(op, l, r, span);
+        return (rt) => arithmetic(op, l(rt), r(rt), span, limits);
+      }
+    }
+  }
+
+  function call(node: Call): Closure {
+    const resolved = calls.get(node.id);
+    if (!resolved) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
+    const args = node.args.map(gen);
+    const span = node.span;
+    const decl = resolved.decl;
+    let c: Closure | undefined = decl.compile?.({
+      call: node,
+      args,
+      argNodes: node.args,
+      argTypes: node.args.map(typeOf),
+      resultType: typeOf(node),
+      data: resolved.data,
+      limits,
+    });
+    if (!c && decl.lazy) {
+      const lazy = decl.lazy;
+      const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
+      c = (rt) => {
+        try {
+          return lazy(thunks(rt), rt, span);
+        } catch (e) {
+          throw atCallSite(e, span);
+        }
+      };
+    }
+    if (!c) c = genericCall(resolved, args, span);
+    const t = typeOf(node);
+    if (isRefined(resolved, t)) {
+      const inner = c;
+      return (rt) => checkRefined(inner(rt), t, span);
+    }
+    return c;
+  }
+
+  /** Generic calls, unrolled for the common arities so no argument array is built until the builtin runs. */
+  function genericCall(resolved: NonNullable<ReturnType<typeof calls.get>>, args: Closure[], span: Node['span']): Closure {
+    switch (args.length) {
+      case 0:
+        return (rt) => invoke(resolved, [], rt, span);
+      case 1: {
+        const [a] = args as [Closure];
+        return (rt) => invoke(resolved, [a(rt)], rt, span);
+      }
+      case 2: {
+        const [a, b] = args as [Closure, Closure];
+        return (rt) => invoke(resolved, [a(rt), b(rt)], rt, span);
+      }
+      case 3: {
+        const [a, b, c] = args as [Closure, Closure, Closure];
+        return (rt) => invoke(resolved, [a(rt), b(rt), c(rt)], rt, span);
+      }
+      default:
+        return (rt) => invoke(resolved, args.map((a) => a(rt)), rt, span);
+    }
+  }
+
+  function gen(node: Node): Closure {
+    switch (node.kind) {
+      case 'number':
+      case 'string':
+      case 'boolean': {
+        const v = node.value;
+        return () => v;
+      }
+      case 'null':
+        return () => null;
+      case 'list': {
+        const items = node.items.map(gen);
+        return (rt) => {
+          const out: Value[] = new Array(items.length);
+          for (let i = 0; i < items.length; i++) out[i] = items[i]!(rt);
+          return out;
+        };
+      }
+      case 'unary': {
+        const span = node.span;
+        if (node.op === '-') {
+          const o = gen(node.operand);
+          if (typeOf(node.operand).kind === 'number') {
+            return (rt) => {
+              const v = o(rt);
+              return v === null ? null : -(v as number);
+            };
+          }
+          return (rt) => negate(o(rt), span);
+        }
+        const t = test(node.operand);
+        return (rt) => !t(rt);
+      }
+      case 'binary':
+        return binary(node);
+      case 'logical': {
+        const a = test(node.left);
+        const b = test(node.right);
+        return node.op === 'and' ? (rt) => a(rt) && b(rt) : (rt) => a(rt) || b(rt);
+      }
+      case 'conditional': {
+        const t = test(node.test);
+        const a = gen(node.then);
+        const b = gen(node.else);
+        return (rt) => (t(rt) ? a(rt) : b(rt));
+      }
+      case 'call':
+        return call(node);
+      case 'error': {
+        const span = node.span;
+        return () => {
+          throw new Fault(Codes.Internal, 'cannot evaluate an expression with syntax errors', span);
+        };
+      }
+    }
+  }
+
+  return gen(checked.ast);
+}
+

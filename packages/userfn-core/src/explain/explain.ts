@@ -1,0 +1,115 @@
+import { children, type Node } from '../ast/nodes.js';
+import type { Checked } from '../checker/checker.js';
+import type { Span } from '../diagnostics/span.js';
+import type { UserFnError } from '../diagnostics/user-fn-error.js';
+import { interpret } from '../interpreter/interpret.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { describeValue, type Value } from '../runtime/values.js';
+
+/** One evaluated (or skipped) sub-expression. */
+export interface ExplainNode {
+  readonly span: Span;
+  /** The sub-expression's source text. */
+  readonly text: string;
+  /** False for parts that short-circuiting skipped. */
+  readonly evaluated: boolean;
+  readonly value?: Value;
+  readonly error?: { readonly code: string; readonly message: string };
+  readonly children: readonly ExplainNode[];
+}
+
+/** Why an expression gave what it gave. */
+export interface Explanation {
+  readonly value: Value;
+  readonly error?: ReturnType<UserFnError['toJSON']>;
+  /** For a false/null boolean result (or an error): one line naming what made it so. */
+  readonly reason?: string;
+  readonly tree: ExplainNode;
+  /** The tree as indented text, one sub-expression a line. */
+  readonly text: string;
+}
+
+type Outcome = { value: Value } | { fault: unknown };
+
+/** Evaluates with the reference interpreter, recording every node's outcome. */
+export function traceEvaluation(checked: Checked, rt: Runtime): { outcomes: Map<number, Outcome>; result: Outcome } {
+  const outcomes = new Map<number, Outcome>();
+  let result: Outcome;
+  try {
+    result = {
+      value: interpret(checked, rt, {
+        value: (n, v) => outcomes.set(n.id, { value: v }),
+        fault: (n, e) => {
+          if (!outcomes.has(n.id)) outcomes.set(n.id, { fault: e });
+        },
+      }),
+    };
+  } catch (e) {
+    result = { fault: e };
+  }
+  return { outcomes, result };
+}
+
+/** Builds the tree of sub-expressions with their outcomes. */
+export function buildTree(source: string, ast: Node, outcomes: ReadonlyMap<number, Outcome>, faultInfo: (e: unknown) => { code: string; message: string }): ExplainNode {
+  const build = (n: Node): ExplainNode => {
+    const o = outcomes.get(n.id);
+    const base = { span: n.span, text: source.slice(n.span.start, n.span.end), children: children(n).map(build) };
+    if (!o) return { ...base, evaluated: false };
+    return 'value' in o ? { ...base, evaluated: true, value: o.value } : { ...base, evaluated: true, error: faultInfo(o.fault) };
+  };
+  return build(ast);
+}
+
+const isLiteral = (n: Node) => n.kind === 'number' || n.kind === 'string' || n.kind === 'boolean' || n.kind === 'null';
+
+/**
+ * The one-line reason a boolean came out false: descends through `and`
+ * (the conjuncts that were false), `or` (every disjunct), `not` and
+ * conditionals to the comparisons and calls at fault, and names their operands' values.
+ */
+export function falseReason(source: string, ast: Node, outcomes: ReadonlyMap<number, Outcome>): string {
+  const text = (n: Node) => source.slice(n.span.start, n.span.end);
+  const valueOf = (n: Node): Value | undefined => {
+    const o = outcomes.get(n.id);
+    return o && 'value' in o ? o.value : undefined;
+  };
+  const operands = (n: Node): string[] =>
+    children(n)
+      .filter((c) => !isLiteral(c) && outcomes.has(c.id))
+      .map((c) => `${text(c)} = ${describeValue(valueOf(c) ?? null)}`);
+
+  const culprits = (n: Node, wanted: boolean): string[] => {
+    if (n.kind === 'logical') {
+      const isAnd = n.op === 'and';
+      // and wanted false / or wanted true: any failing side; otherwise every side.
+      const sides = [n.left, n.right].filter((c) => outcomes.has(c.id));
+      const bad = sides.filter((c) => (valueOf(c) === true) !== wanted);
+      const pick = isAnd === wanted ? bad : sides;
+      return pick.flatMap((c) => culprits(c, wanted));
+    }
+    if (n.kind === 'unary' && n.op !== '-') return culprits(n.operand, !wanted);
+    if (n.kind === 'conditional') {
+      const branch = valueOf(n.test) === true ? n.then : n.else;
+      return [...culprits(branch, wanted)];
+    }
+    const v = valueOf(n);
+    const verdict = v === null ? 'null' : String(v === true);
+    const ops = operands(n);
+    return [`${text(n)} was ${verdict}${ops.length ? `: ${ops.join(', ')}` : ''}`];
+  };
+  return culprits(ast, true).join('; ');
+}
+
+/** The tree as indented text: `✓`/`✗` for booleans, `·` for skipped parts. */
+export function renderTree(tree: ExplainNode): string {
+  const lines: string[] = [];
+  const visit = (n: ExplainNode, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const shown = !n.evaluated ? 'not evaluated' : n.error ? `error ${n.error.code}: ${n.error.message}` : describeValue(n.value ?? null);
+    lines.push(`${pad}${n.text} => ${shown}`);
+    for (const c of n.children) visit(c, depth + 1);
+  };
+  visit(tree, 0);
+  return lines.join('\n');
+}

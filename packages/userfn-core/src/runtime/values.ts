@@ -1,0 +1,68 @@
+import { Datetime, Duration } from '../values/time-values.js';
+
+/**
+ * A UserFn value: JSON values as plain JS (null, boolean, number, string, arrays,
+ * plain objects) plus Datetime and Duration. `undefined` never escapes: absent is null.
+ */
+export type Value = null | boolean | number | string | readonly Value[] | { readonly [key: string]: Value } | Datetime | Duration;
+
+export type RuntimeTypeName = 'null' | 'boolean' | 'number' | 'string' | 'list' | 'object' | 'datetime' | 'duration';
+
+/**
+ * The runtime type of a value. Anything that is not a JSON value (a function, a
+ * symbol, a bigint, undefined) found in a host's context is treated as null: it
+ * is never called or inspected.
+ */
+export function typeName(v: unknown): RuntimeTypeName {
+  switch (typeof v) {
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      if (v === null) return 'null';
+      if (Array.isArray(v)) return 'list';
+      if (v instanceof Datetime) return 'datetime';
+      if (v instanceof Duration) return 'duration';
+      return 'object';
+    default:
+      return 'null';
+  }
+}
+
+/** Maps non-JSON leaves (undefined, functions, symbols, bigints) to null. */
+export function normalize(v: unknown): Value {
+  switch (typeof v) {
+    case 'number':
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'object':
+      return v as Value;
+    default:
+      return null;
+  }
+}
+
+export const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Own enumerable keys of a plain object (what `length`, `in` and equality see). */
+export function ownKeys(o: object): string[] {
+  return Object.keys(o);
+}
+
+/** Short text of a value for messages and explanations: JSON, truncated. */
+export function describeValue(v: unknown, max = 80): string {
+  let s: string;
+  if (typeof v === 'string') s = `'${v.replace(/'/g, "''")}'`;
+  else {
+    try {
+      s = JSON.stringify(v) ?? 'null';
+    } catch {
+      s = typeName(v);
+    }
+  }
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
