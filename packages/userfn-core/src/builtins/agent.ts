@@ -86,8 +86,9 @@ export const call_count = defineBuiltin({
     },
   ],
   examples: [
-    { expr: "call_count('search')", profile: 'verification', context: ctxWith(['search', 'lookup', 'search']), result: 2 },
-    { expr: "call_count('search')", profile: 'verification', context: { tools: { search: {} } }, error: Codes.CallCountUnknown },
+    { expr: "call_count('search') == 2", profile: 'verification', context: ctxWith(['search', 'lookup', 'search']), result: true },
+    { expr: "call_count('search') > 0", profile: 'verification', context: { tools: { search: {} } }, error: Codes.CallCountUnknown },
+    { expr: "call_count('delete_account') == 0", profile: 'verification', context: { tools: { search: {} } }, result: true },
   ],
 });
 

@@ -33,8 +33,13 @@ function stringFn(name: string, doc: string, fn: (s: string) => string, examples
 // toLowerCase/toUpperCase are locale-independent in JS (unlike toLocale*), as the spec asks.
 export const lower = stringFn('lower', 'Lower case, with no locale rules.', (s) => s.toLowerCase(), [{ expr: "lower('ÀB')", result: 'àb' }]);
 export const upper = stringFn('upper', 'Upper case, with no locale rules.', (s) => s.toUpperCase(), [{ expr: "upper('straße')", result: 'STRASSE' }]);
-// String.prototype.trim removes every Unicode White_Space and line terminator.
-export const trim = stringFn('trim', 'Removes Unicode white space at both ends.', (s) => s.trim(), [{ expr: "trim('\u00a0 hi \u2003')", result: 'hi' }]);
+// The Unicode White_Space property exactly: String.prototype.trim misses U+0085 (NEL) and adds U+FEFF (BOM).
+const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const EDGE_SPACE = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'g');
+export const trim = stringFn('trim', 'Removes Unicode white space (the White_Space property) at both ends.', (s) => s.replace(EDGE_SPACE, ''), [
+  { expr: "trim('\u00a0 hi \u2003')", result: 'hi' },
+  { expr: "length(trim(get('$.s')))", context: { s: '\u0085\ufeffx\u0085' }, result: 2 },
+]);
 
 function stringTest(name: string, doc: string, fn: (s: string, t: string) => boolean, examples: Example[]): BuiltinDecl {
   return defineBuiltin({

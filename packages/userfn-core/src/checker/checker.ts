@@ -171,16 +171,17 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
   }
 
   function reportArgumentMismatch(node: Call, decl: BuiltinDecl, byArity: readonly Overload[], argTypes: readonly Type[]): void {
-    if (byArity.length === 1) {
-      const o = byArity[0]!;
-      const i = argTypes.findIndex((t, j) => !isAssignable(t, paramType(o, j)));
-      const name = i < o.params.length ? o.params[i]!.name : o.rest!.name;
+    // Point at the argument when one position fits no signature; else at the call.
+    const i = argTypes.findIndex((t, j) => byArity.every((o) => !isAssignable(t, paramType(o, j))));
+    if (i >= 0) {
+      const wanted = [...new Set(byArity.map((o) => typeToString(paramType(o, i))))];
+      const names = [...new Set(byArity.map((o) => (i < o.params.length ? o.params[i]!.name : o.rest!.name)))];
       report(
         diagnostic(
           Codes.TypeMismatch,
-          `argument '${name}' of ${decl.name} must be ${typeToString(paramType(o, i))}, got ${typeToString(argTypes[i]!)}`,
+          `argument '${names.join("' / '")}' of ${decl.name} must be ${wanted.join(' or ')}, got ${typeToString(argTypes[i]!)}`,
           node.args[i]!.span,
-          conversionHint('', typeToString(paramType(o, i)), argTypes[i]!.kind),
+          wanted.length === 1 ? conversionHint('', wanted[0]!, argTypes[i]!.kind) : undefined,
         ),
       );
       return;

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { runCheck } from './commands/check.js';
 import { runEval } from './commands/eval.js';
 import { processIo, UsageError, type Io } from './io.js';
@@ -39,19 +38,4 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     io.err(`userfn: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return 2;
   }
-}
-
-
-// Run when executed as the bin (not when imported by tests).
-const invokedAsBin = process.argv[1] !== undefined && /(?:^|[\\/])(?:main\.[jt]s|userfn)$/.test(process.argv[1]);
-if (invokedAsBin) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`userfn: ${String(e)}\n`);
-      process.exitCode = 2;
-    },
-  );
 }
