@@ -28,6 +28,8 @@ export class Compiled {
   private readonly root: Closure;
   private readonly needsResultCheck: boolean;
   private referencesCache: References | undefined;
+  /** The runtime reused by evaluate(); taken while an evaluation runs, so a re-entrant call gets its own. */
+  private idle: Runtime | undefined;
 
   constructor(
     readonly source: string,
@@ -51,12 +53,21 @@ export class Compiled {
 
   /** Evaluates against a context. Throws UserFnError (kind runtime or limit) on failure. */
   evaluate(context: unknown, options?: EvaluateOptions): Value {
-    const rt = this.runtime(context, options);
+    const nowMs = options?.now === undefined ? this.defaultNowMs : this.clock(options.now);
+    let rt = this.idle;
+    if (rt === undefined) rt = new Runtime(context, this.limits, nowMs);
+    else {
+      this.idle = undefined;
+      rt.reset(context, nowMs);
+    }
     try {
       const v = this.root(rt);
       return this.needsResultCheck ? this.checkResult(v) : v;
     } catch (e) {
       throw toUserFnError(e, this.source, this.checked.ast.span);
+    } finally {
+      rt.ctx = undefined; // do not keep the caller's context alive
+      this.idle = rt;
     }
   }
 
@@ -102,15 +113,15 @@ export class Compiled {
 
   /** A fresh runtime for one evaluation. */
   runtime(context: unknown, options?: EvaluateOptions): Runtime {
-    let nowMs = this.defaultNowMs;
-    if (options?.now !== undefined) {
-      try {
-        nowMs = clockMs(options.now);
-      } catch (e) {
-        throw optionError((e as Error).message, this.source);
-      }
+    return new Runtime(context, this.limits, options?.now === undefined ? this.defaultNowMs : this.clock(options.now));
+  }
+
+  private clock(now: Date | string): number | undefined {
+    try {
+      return clockMs(now);
+    } catch (e) {
+      throw optionError((e as Error).message, this.source);
     }
-    return new Runtime(context, this.limits, nowMs);
   }
 
   /** A result whose type was open at compile time must fit the profile (null always does). */

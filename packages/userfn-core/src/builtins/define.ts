@@ -70,6 +70,8 @@ export interface CompileHookContext {
   readonly resultType: Type;
   readonly data: unknown;
   readonly limits: Limits;
+  /** The generic call (null rules, runtime overload choice): what a specialisation falls back to. */
+  readonly generic: Closure;
 }
 
 export interface BuiltinDecl {

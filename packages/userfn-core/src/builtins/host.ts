@@ -1,7 +1,8 @@
 import { Codes } from '../diagnostics/codes.js';
 import { BareFault } from '../runtime/fault.js';
-import type { Value } from '../runtime/values.js';
-import { parseTypeName, type Type } from '../types/type.js';
+import { valueFits } from '../runtime/dispatch.js';
+import { typeName, type Value } from '../runtime/values.js';
+import { parseTypeName, typeToString, type Type } from '../types/type.js';
 import { Datetime, Duration } from '../values/time-values.js';
 import { defineBuiltin, type BuiltinDecl, type Overload } from './define.js';
 import { BUILTINS, type FunctionTable } from './registry.js';
@@ -59,22 +60,27 @@ function hostDecl(name: string, fn: HostFunction): BuiltinDecl {
   if (!NAME.test(name)) throw new Error(`host function name '${name}' is not a valid function name`);
   if (BUILTINS.has(name)) throw new Error(`host function '${name}' would hide the builtin of that name`);
   if (typeof fn?.impl !== 'function') throw new Error(`host function '${name}' has no impl`);
-  const call = (args: Value[]): Value => {
+  const call = (args: Value[], returns: Type): Value => {
     let out: unknown;
     try {
       out = fn.impl(...args);
     } catch (e) {
       throw new BareFault(Codes.HostFunctionFailed, `host function ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return checkResult(out, name);
+    const v = checkResult(out, name);
+    if (v !== null && !valueFits(v, returns)) {
+      throw new BareFault(Codes.HostFunctionFailed, `host function ${name} returned a ${typeName(v)} but declares ${typeToString(returns)}`);
+    }
+    return v;
   };
   const sigs = fn.signatures ?? [{ params: [], rest: 'any', returns: 'any' }];
   const overloads: Overload[] = sigs.map((s, i) => {
     const where = `host function '${name}' signature ${i + 1}`;
+    const returns = typeOf(s.returns, where);
     const o: Overload = {
       params: s.params.map((t, j) => ({ name: `arg${j + 1}`, type: typeOf(t, where) })),
-      returns: typeOf(s.returns, where),
-      impl: call,
+      returns,
+      impl: (args) => call(args, returns),
       ...(s.rest !== undefined ? { rest: { name: 'more', type: typeOf(s.rest, where) } } : {}),
     };
     return o;

@@ -2,7 +2,7 @@ import { Codes } from '../diagnostics/codes.js';
 import { BareFault } from '../runtime/fault.js';
 import { T, type Type } from '../types/type.js';
 import { Datetime, Duration } from '../values/time-values.js';
-import { defineBuiltin, p, type BuiltinDecl, type Example } from './define.js';
+import { defineBuiltin, p, type BuiltinDecl, type Closure, type Example } from './define.js';
 
 /** A one-argument number function; a non-finite result becomes an error in the dispatcher. */
 function unary(name: string, doc: string, fn: (x: number) => number, examples: Example[]): BuiltinDecl {
@@ -172,6 +172,22 @@ function extreme(name: 'min' | 'max'): BuiltinDecl {
         },
       },
     ],
+    // Two numbers is the common case (`min(1, x / 10)`): compare directly, else the generic call.
+    compile({ args, generic }) {
+      if (args.length !== 2) return undefined;
+      const [a, b] = args as [Closure, Closure];
+      return name === 'min'
+        ? (rt) => {
+            const x = a(rt);
+            const y = b(rt);
+            return typeof x === 'number' && typeof y === 'number' ? (y < x ? y : x) : generic(rt);
+          }
+        : (rt) => {
+            const x = a(rt);
+            const y = b(rt);
+            return typeof x === 'number' && typeof y === 'number' ? (y > x ? y : x) : generic(rt);
+          };
+    },
     examples: [
       { expr: `${name}(3, 1, 2)`, result: name === 'min' ? 1 : 3 },
       { expr: `${name}([4, 9])`, result: name === 'min' ? 4 : 9 },

@@ -1,4 +1,4 @@
-import type { Binary, Call, Node } from '../ast/nodes.js';
+import type { ArithmeticOp, Binary, Call, Node, OrderingOp } from '../ast/nodes.js';
 import type { Closure } from '../builtins/define.js';
 import type { Checked } from '../checker/checker.js';
 import { Codes } from '../diagnostics/codes.js';
@@ -10,6 +10,22 @@ import { arithmetic, condition, equals, membership, negate, ordering } from '../
 import type { Value } from '../runtime/values.js';
 import type { Type } from '../types/type.js';
 import { compileNumberOp } from './number-ops.js';
+
+const NUMBER_ORDER: Record<OrderingOp, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+};
+
+/** Plain number arithmetic; the callers handle zero divisors and non-finite results through the generic path. */
+const NUMBER_ARITHMETIC: Record<ArithmeticOp, (a: number, b: number) => number> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a % b,
+};
 
 const isPrimitive = (t: Type) => t.kind === 'number' || t.kind === 'string' || t.kind === 'boolean' || t.kind === 'null';
 
@@ -29,20 +45,26 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     const c = gen(node);
     if (typeOf(node).kind === 'boolean') return (rt) => c(rt) === true;
     const span = node.span;
-    return (rt) => condition(c(rt), span);
+    return (rt) => {
+      const v = c(rt);
+      return v === true || (v !== false && v !== null && condition(v, span));
+    };
   }
 
   function binary(node: Binary): Closure {
     const l = gen(node.left);
     const r = gen(node.right);
-    const lt = typeOf(node.left).kind;
+    const lk = typeOf(node.left).kind;
     const rk = typeOf(node.right).kind;
     const span = node.span;
+    // Operands statically numbers, or dynamic (likely numbers): try numbers first, else the generic rules.
+    const numeric = (lk === 'number' || lk === 'dyn') && (rk === 'number' || rk === 'dyn');
     switch (node.op) {
       case '==':
       case '!=': {
         const neg = node.op === '!=';
-        if (isPrimitive(typeOf(node.left)) && isPrimitive(typeOf(node.right))) return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
+        // With a primitive on either side, deep equality is identity (values are never undefined).
+        if (isPrimitive(typeOf(node.left)) || isPrimitive(typeOf(node.right))) return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
         return neg ? (rt) => !equals(l(rt), r(rt), span, limits) : (rt) => equals(l(rt), r(rt), span, limits);
       }
       case '<':
@@ -50,35 +72,15 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case '>':
       case '>=': {
         const op = node.op;
-        if (lt === 'number' && rk === 'number') {
-          switch (op) {
-            case '<':
-              return (rt) => {
-                const a = l(rt);
-                const b = r(rt);
-                return a !== null && b !== null && a < b;
-              };
-            case '<=':
-              return (rt) => {
-                const a = l(rt);
-                const b = r(rt);
-                return a !== null && b !== null && a <= b;
-              };
-            case '>':
-              return (rt) => {
-                const a = l(rt);
-                const b = r(rt);
-                return a !== null && b !== null && a > b;
-              };
-            case '>=':
-              return (rt) => {
-                const a = l(rt);
-                const b = r(rt);
-                return a !== null && b !== null && a >= b;
-              };
-          }
+        if (numeric) {
+          const cmp = NUMBER_ORDER[op];
+          return (rt) => {
+            const a = l(rt);
+            const b = r(rt);
+            return typeof a === 'number' && typeof b === 'number' ? cmp(a, b) : ordering(op, a, b, span);
+          };
         }
-        if (lt === 'string' && rk === 'string') {
+        if (lk === 'string' && rk === 'string') {
           return (rt) => {
             const a = l(rt);
             const b = r(rt);
@@ -93,7 +95,19 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         return (rt) => membership(l(rt), r(rt), span, limits);
       default: {
         const op = node.op;
-        if (lt === 'number' && rk === 'number') return compileNumberOp(op, l, r, span);
+        if (lk === 'number' && rk === 'number') return compileNumberOp(op, l, r, span);
+        if (numeric) {
+          const calc = NUMBER_ARITHMETIC[op];
+          return (rt) => {
+            const a = l(rt);
+            const b = r(rt);
+            if (typeof a === 'number' && typeof b === 'number' && b !== 0) {
+              const z = calc(a, b);
+              if (z - z === 0) return z;
+            }
+            return arithmetic(op, a, b, span, limits);
+          };
+        }
         return (rt) => arithmetic(op, l(rt), r(rt), span, limits);
       }
     }
@@ -105,6 +119,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     const args = node.args.map(gen);
     const span = node.span;
     const decl = resolved.decl;
+    const generic = genericCall(resolved, args, span);
     let c: Closure | undefined = decl.compile?.({
       call: node,
       args,
@@ -113,6 +128,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       resultType: typeOf(node),
       data: resolved.data,
       limits,
+      generic,
     });
     if (!c && decl.lazy) {
       const lazy = decl.lazy;
@@ -125,7 +141,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         }
       };
     }
-    if (!c) c = genericCall(resolved, args, span);
+    if (!c) c = generic;
     const t = typeOf(node);
     if (isRefined(resolved, t)) {
       const inner = c;

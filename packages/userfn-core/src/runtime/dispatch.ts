@@ -81,23 +81,20 @@ export function run(call: ResolvedCall, o: Overload, args: Value[], rt: Runtime,
 }
 
 /**
- * A call whose result type the checker refined from the context schema (e.g.
- * `get('$.score')` declared a number) must really have that type at run time:
- * the context is untrusted, and the compiler specialises on that type.
+ * A call whose result type the checker refined to a primitive from the context
+ * schema (e.g. `get('$.score')` declared a number) must really have that type
+ * at run time: the context is untrusted, and the compiler specialises
+ * operators on primitive types. (Lists and objects need no check: nothing is
+ * specialised on them, and builtins check their arguments when they run.)
  */
 export function checkRefined(v: Value, t: Type, span: Span): Value {
-  if (v === null) return v;
-  const k = t.kind;
-  if ((k === 'number' || k === 'string' || k === 'boolean') && typeof v !== k) {
-    throw new Fault(Codes.RuntimeTypeMismatch, `the context schema declares a ${k} here, but the context has a ${typeName(v)}`, span);
-  }
-  if (k === 'object' && typeName(v) !== 'object') throw new Fault(Codes.RuntimeTypeMismatch, `the context schema declares an object here, but the context has a ${typeName(v)}`, span);
-  if (k === 'list' && !Array.isArray(v)) throw new Fault(Codes.RuntimeTypeMismatch, `the context schema declares a list here, but the context has a ${typeName(v)}`, span);
-  return v;
+  if (v === null || typeof v === t.kind) return v;
+  throw new Fault(Codes.RuntimeTypeMismatch, `the context schema declares a ${t.kind} here, but the context has a ${typeName(v)}`, span);
 }
 
-/** Whether a call's checked type is narrower than its declaration says, so results need checkRefined. */
+/** Whether a call's checked type is a primitive its declaration does not promise, so results need checkRefined. */
 export function isRefined(call: ResolvedCall, checkedType: Type): boolean {
-  if (call.decl.category === 'host') return call.candidates.some((o) => o.returns.kind !== 'dyn');
-  return call.candidates.every((o) => o.returns.kind === 'dyn') && checkedType.kind !== 'dyn' && checkedType.kind !== 'error' && checkedType.kind !== 'null';
+  const k = checkedType.kind;
+  if (k !== 'number' && k !== 'string' && k !== 'boolean') return false;
+  return call.candidates.some((o) => o.returns.kind !== k);
 }

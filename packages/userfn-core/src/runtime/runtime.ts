@@ -4,20 +4,32 @@ import { Datetime } from '../values/time-values.js';
 /**
  * What one evaluation sees besides its closures: the context, the clock and the
  * limits. One evaluation sees one instant: `now()` is read once, lazily, and
- * kept (or fixed by the host's `now` option).
+ * kept (or fixed by the host's `now` option). A compiled expression reuses one
+ * Runtime across evaluations (reset() per evaluation) so the hot path allocates nothing.
  */
 export class Runtime {
+  ctx: unknown;
+  private fixedNowMs: number | undefined;
   private nowValue: Datetime | undefined;
 
   constructor(
-    readonly ctx: unknown,
+    ctx: unknown,
     readonly limits: Limits,
     fixedNowMs?: number,
   ) {
-    if (fixedNowMs !== undefined) this.nowValue = new Datetime(fixedNowMs);
+    this.ctx = ctx;
+    this.fixedNowMs = fixedNowMs;
+    this.nowValue = undefined;
+  }
+
+  /** Prepares for the next evaluation. */
+  reset(ctx: unknown, fixedNowMs: number | undefined): void {
+    this.ctx = ctx;
+    this.fixedNowMs = fixedNowMs;
+    this.nowValue = undefined;
   }
 
   now(): Datetime {
-    return (this.nowValue ??= new Datetime(Date.now()));
+    return (this.nowValue ??= new Datetime(this.fixedNowMs ?? Date.now()));
   }
 }
