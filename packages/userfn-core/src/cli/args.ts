@@ -4,8 +4,14 @@ import { UsageError } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** Parsed flags (string or boolean options, plus `help`) and positional arguments. */
+export interface CommandArgs {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly positionals: readonly string[];
+}
+
 /** Parses a command's arguments strictly; unknown flags are usage errors with the command's name. */
-export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O) {
+export function parseCommandArgs(command: string, argv: string[], options: Options): CommandArgs {
   try {
     return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (e) {

@@ -1,0 +1,41 @@
+/**
+ * How the engine sees a value. Only plain objects and arrays have children;
+ * anything else (class instances such as the toolkit's Datetime, Map, Date,
+ * typed arrays, functions) is a leaf, so no host object is ever looked into.
+ * Only own properties are read, through `hasOwn`, so `__proto__`,
+ * `constructor` and `prototype` are ordinary member names.
+ */
+
+/** `Object.prototype.hasOwnProperty`, to be called as `hasOwn.call(o, key)`. */
+export const hasOwn: (this: object, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty;
+
+const getPrototypeOf: (o: object) => object | null = Object.getPrototypeOf;
+
+const objectPrototype = Object.prototype;
+
+/** A JSON object: plain objects from literals/JSON.parse, `Object.create(null)`, or a plain object from another realm. */
+export type JsonRecord = Record<string, unknown>;
+
+/** True for a plain object (its prototype is `Object.prototype`, `null`, or another realm's root prototype). */
+export function isRecord(value: unknown): value is JsonRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = getPrototypeOf(value);
+  // A class instance's prototype has a prototype of its own; a plain object's
+  // prototype (any realm's Object.prototype) does not. Arrays fail here too.
+  return proto === objectPrototype || proto === null || getPrototypeOf(proto) === null;
+}
+
+/** True for an array (any realm). */
+export const isArray: (value: unknown) => value is readonly unknown[] = Array.isArray;
+
+const arrayPrototype = Array.prototype as unknown as Record<number, unknown>;
+
+/**
+ * The own element at index `i` (within bounds), or undefined for a hole. A
+ * hole reads through to Array.prototype, so a value identical to
+ * `Array.prototype[i]` (normally none) is confirmed with hasOwn.
+ */
+export function ownElement(array: readonly unknown[], i: number): unknown {
+  const v = array[i];
+  return v !== undefined && (v !== arrayPrototype[i] || hasOwn.call(array, i)) ? v : undefined;
+}
