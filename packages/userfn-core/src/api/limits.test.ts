@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Codes, compile, DEFAULT_LIMITS, evaluate, UserFnError } from '../index.js';
+
+function failure(run: () => unknown): { kind: string; code: string } {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof UserFnError) return { kind: e.kind, code: e.code };
+    throw e;
+  }
+  throw new Error('expected a UserFnError');
+}
+
+/** A context nested `depth` levels: {"a":{"a":...}}, built without recursion. */
+function deep(depth: number): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = { a: v };
+  return v;
+}
+
+describe('limits', () => {
+  it('documents its defaults', () => {
+    expect(DEFAULT_LIMITS).toEqual({
+      maxSourceLength: 100_000,
+      maxDepth: 200,
+      maxNodes: 20_000,
+      maxStringLength: 1_000_000,
+      maxListLength: 100_000,
+      maxContextDepth: 1_000,
+      maxVisits: 1_000_000,
+    });
+  });
+  it('rejects a source over maxSourceLength', () => {
+    expect(failure(() => compile('1 + 1', { profile: 'any', limits: { maxSourceLength: 3 } }))).toEqual({ kind: 'limit', code: Codes.SourceTooLong });
+    expect(failure(() => compile(`'${'x'.repeat(10_000_000)}'`, { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.SourceTooLong });
+  });
+  it('rejects nesting over maxDepth and ASTs over maxNodes', () => {
+    expect(failure(() => compile(`${'('.repeat(300)}1${')'.repeat(300)}`, { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.NestingTooDeep });
+    expect(failure(() => compile(Array(30_000).fill('1').join(', ').replace(/^/, '[').concat(']'), { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.TooManyNodes });
+  });
+  it('stops strings over maxStringLength', () => {
+    const limits = { maxStringLength: 10 };
+    expect(failure(() => evaluate("get('$.s') + get('$.s')", { s: 'abcdef' }, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.StringTooLong });
+    expect(failure(() => evaluate("to_string(get('$.l'))", { l: [1, 2, 3, 4, 5, 6, 7] }, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.StringTooLong });
+  });
+  it('stops JSONPath results over maxListLength', () => {
+    const ctx = { l: Array.from({ length: 50 }, (_, i) => i) };
+    expect(failure(() => evaluate("get('$.l[*]')", ctx, { profile: 'any', limits: { maxListLength: 10 } }))).toEqual({ kind: 'limit', code: Codes.ListTooLong });
+  });
+  it('stops deep traversals at maxContextDepth, without a stack overflow', () => {
+    const ctx = { x: deep(100_000), y: deep(100_000) };
+    expect(failure(() => evaluate("get('$.x') == get('$.y')", ctx, { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.ContextTooDeep });
+    expect(failure(() => evaluate("get('$..a')", ctx, { profile: 'any' })).kind).toBe('limit');
+    expect(failure(() => evaluate("to_string(get('$.x'))", ctx, { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.ContextTooDeep });
+  });
+  it('stops JSONPath queries over maxVisits', () => {
+    const ctx = { l: Array.from({ length: 1000 }, () => ({ a: [1, 2, 3] })) };
+    expect(failure(() => evaluate("get('$..*')", ctx, { profile: 'any', limits: { maxVisits: 500 } }))).toEqual({ kind: 'limit', code: Codes.WorkLimit });
+  });
+});
