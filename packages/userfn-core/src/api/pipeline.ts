@@ -7,6 +7,9 @@ import { isProfileName, PROFILES, type ProfileName } from '../profiles/profiles.
 import { parse } from '../syntax/index.js';
 import type { CompileOptions } from './options.js';
 
+/** The most diagnostics one analysis reports. */
+export const MAX_DIAGNOSTICS = 1000;
+
 /** Everything parsing and checking a source produced. */
 export interface Analysis {
   readonly source: string;
@@ -42,5 +45,7 @@ export function analyze(source: string, options: CompileOptions = {}): Analysis 
     diagnostics = [...diagnostics, ...c.diagnostics];
     if (!syntaxErrors) checked = c;
   }
-  return { source, profile, limits, ast: parsed.ast, checked, diagnostics: sortDiagnostics(diagnostics) };
+  // Hostile input (100 KB of junk) can make a diagnostic per token: keep the first ones, which locate the problem.
+  const sorted = sortDiagnostics(diagnostics);
+  return { source, profile, limits, ast: parsed.ast, checked, diagnostics: sorted.length > MAX_DIAGNOSTICS ? sorted.slice(0, MAX_DIAGNOSTICS) : sorted };
 }

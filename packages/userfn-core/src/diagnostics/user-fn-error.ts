@@ -41,9 +41,14 @@ export class UserFnError extends Error {
   }
 }
 
-/** Builds the error for the first error diagnostic of a list, keeping them all. */
+/**
+ * Builds the error for a failed compile, keeping every diagnostic. Its headline
+ * is the first syntax error if there is one (a type error in a recovered tree
+ * may be a consequence of it), else the first error.
+ */
 export function errorFromDiagnostics(source: string, diagnostics: readonly Diagnostic[], lines?: LineIndex): UserFnError {
-  const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0]!;
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const first = errors.find((d) => d.phase === 'syntax' || d.phase === 'limit') ?? errors[0] ?? diagnostics[0]!;
   const index = lines ?? new LineIndex(source);
   const opts: { hint?: string; diagnostics: readonly Diagnostic[] } = { diagnostics };
   if (first.hint !== undefined) opts.hint = first.hint;
