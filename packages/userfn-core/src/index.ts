@@ -25,10 +25,12 @@ export { functionTable, type HostFunction, type HostFunctions } from './builtins
 export { signatureText, type BuiltinDecl, type Overload, type Example, type Category } from './builtins/define.js';
 export { typeToString, T, type Type } from './types/type.js';
 
-export type { Node } from './ast/nodes.js';
+export type { Node, Call, Unary, Binary, Logical, Conditional, ListLiteral, StringLiteral, NumberLiteral, BooleanLiteral, NullLiteral, ErrorNode, BinaryOp, UnaryOp } from './ast/nodes.js';
 export { walk, children } from './ast/nodes.js';
 export { print, format } from './ast/printer.js';
 export { tokenize, type LexToken, type TokenKind, type Comment, type ParseResult } from './syntax/index.js';
 
 export { compilePath, tryCompilePath, formatNameSegment, type CompiledPath } from './jsonpath/index.js';
 export { suggest } from './util/suggest.js';
+export * from './rules/index.js';
+export * from './batch/index.js';

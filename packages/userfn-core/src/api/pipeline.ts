@@ -16,8 +16,10 @@ export interface Analysis {
   readonly profile: ProfileName;
   readonly limits: Limits;
   readonly ast: Node | null;
-  /** Present when the source parsed without errors. */
+  /** Present when the source parsed without errors: what compile() compiles. */
   readonly checked: Checked | undefined;
+  /** The checker's side tables for whatever tree the parser built, even with syntax errors (for editors: hover types). */
+  readonly recovered: Checked | undefined;
   /** Every diagnostic, syntax and type, sorted. */
   readonly diagnostics: Diagnostic[];
 }
@@ -37,15 +39,16 @@ export function analyze(source: string, options: CompileOptions = {}): Analysis 
   const parsed = parse(source, { limits });
   const syntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
   let checked: Checked | undefined;
+  let recovered: Checked | undefined;
   let diagnostics: Diagnostic[] = parsed.diagnostics;
   if (parsed.ast) {
     // A tree with syntax errors is still checked, so editors see type errors
     // in the parts that parsed; it is never compiled.
-    const c = checkAst(parsed.ast, { source, profile, schema, functions });
-    diagnostics = [...diagnostics, ...c.diagnostics];
-    if (!syntaxErrors) checked = c;
+    recovered = checkAst(parsed.ast, { source, profile, schema, functions });
+    diagnostics = [...diagnostics, ...recovered.diagnostics];
+    if (!syntaxErrors) checked = recovered;
   }
   // Hostile input (100 KB of junk) can make a diagnostic per token: keep the first ones, which locate the problem.
   const sorted = sortDiagnostics(diagnostics);
-  return { source, profile, limits, ast: parsed.ast, checked, diagnostics: sorted.length > MAX_DIAGNOSTICS ? sorted.slice(0, MAX_DIAGNOSTICS) : sorted };
+  return { source, profile, limits, ast: parsed.ast, checked, recovered, diagnostics: sorted.length > MAX_DIAGNOSTICS ? sorted.slice(0, MAX_DIAGNOSTICS) : sorted };
 }

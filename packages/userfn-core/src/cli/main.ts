@@ -1,5 +1,6 @@
 import { runCheck } from './commands/check.js';
 import { runEval } from './commands/eval.js';
+import { runServe } from './commands/serve.js';
 import { runVerify } from './commands/verify.js';
 import { processIo, UsageError, type Io } from './io.js';
 
@@ -9,6 +10,7 @@ Commands:
   eval <expression>     evaluate an expression against a JSON context
   check <expression>    parse and type-check, printing every diagnostic
   verify <sessions.jsonl> verify agent sessions (JSON lines) against a rule set: --rules <file>
+  serve --rules <file>  serve a rule set over HTTP (NeMo Gym POST /verify, /evaluate, ...)
 
 Run 'userfn <command> --help' for a command's options.
 Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unreadable input.
@@ -16,7 +18,7 @@ Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unre
 
 type Command = (argv: string[], io: Io) => number | Promise<number>;
 
-const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify };
+const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify, serve: runServe };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {

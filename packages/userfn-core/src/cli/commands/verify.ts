@@ -159,8 +159,9 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
     if (values.out !== undefined) await endOutput(output);
   } catch (e) {
     progress?.done();
+    // A system error (an unreadable input, a closed output: EPIPE, ENOSPC…) is not a bug.
     const code = (e as NodeJS.ErrnoException).code;
-    if (code) throw new UsageError(`userfn verify: cannot read or write: ${code}`);
+    if (typeof code === 'string' && code.startsWith('E')) throw new UsageError(`userfn verify: cannot read or write: ${(e as Error).message}`);
     throw e;
   } finally {
     if (input.handle) stream.destroy();

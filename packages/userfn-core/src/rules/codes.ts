@@ -1,0 +1,21 @@
+/**
+ * Stable codes of rule-set problems (tests and tools match on them, never on
+ * message text). A condition that does not compile keeps its UserFn code (UF…).
+ */
+export const RuleSetCodes = {
+  /** The text is not valid JSON or YAML. */
+  InvalidDocument: 'RS001',
+  /** The document, a rule or the rules field has the wrong shape. */
+  WrongType: 'RS002',
+  UnknownField: 'RS003',
+  MissingField: 'RS004',
+  DuplicateId: 'RS005',
+  EmptyValue: 'RS006',
+  InvalidWeight: 'RS007',
+  InvalidSeverity: 'RS008',
+  UnknownProfile: 'RS009',
+  NoRules: 'RS010',
+  DuplicateField: 'RS011',
+} as const;
+
+export type RuleSetCode = (typeof RuleSetCodes)[keyof typeof RuleSetCodes];

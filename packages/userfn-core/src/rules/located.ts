@@ -1,0 +1,85 @@
+import type { Span } from '../diagnostics/span.js';
+
+/**
+ * How a string scalar was written, so an offset inside its value can be
+ * mapped back to the file: `double` (JSON strings and YAML "…", with
+ * escapes), `single` (YAML '…', with '' for a quote), `plain` and `block`
+ * (YAML plain and | > scalars).
+ */
+export type ScalarStyle = 'double' | 'single' | 'plain' | 'block';
+
+/**
+ * A JSON or YAML document as the validator sees it: values with the span of
+ * their source text (absent for a rule set given as an object). One shape for
+ * both formats, so validation is written once.
+ */
+export type Located = LocatedObject | LocatedArray | LocatedScalar | LocatedOther;
+
+export interface LocatedObject {
+  readonly kind: 'object';
+  readonly span?: Span;
+  /** In source order; a repeated key appears twice. */
+  readonly entries: readonly LocatedEntry[];
+}
+
+export interface LocatedEntry {
+  readonly key: string;
+  readonly keySpan?: Span;
+  readonly value: Located;
+}
+
+export interface LocatedArray {
+  readonly kind: 'array';
+  readonly span?: Span;
+  readonly items: readonly Located[];
+}
+
+export interface LocatedScalar {
+  readonly kind: 'scalar';
+  readonly span?: Span;
+  readonly value: string | number | boolean | null;
+  /** For strings read from a text: how they were written. */
+  readonly style?: ScalarStyle;
+}
+
+/** A value that is not JSON (a function, a Date, a YAML tag…): only its description matters. */
+export interface LocatedOther {
+  readonly kind: 'other';
+  readonly span?: Span;
+  readonly description: string;
+}
+
+/** A short name of a located value's type, for messages. */
+export function describeLocated(v: Located): string {
+  switch (v.kind) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'a list';
+    case 'other':
+      return v.description;
+    default:
+      return v.value === null ? 'null' : typeof v.value === 'string' ? 'a string' : typeof v.value === 'number' ? 'a number' : 'a boolean';
+  }
+}
+
+// A rule set is only read three levels deep (document, rules, rule fields):
+// deeper values are never inspected, so a cyclic object cannot recurse forever.
+const MAX_PLAIN_DEPTH = 4;
+
+/** Wraps a plain JS value (a rule set given as an object) without positions. */
+export function locatePlain(value: unknown, depth = 0): Located {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return { kind: 'scalar', value };
+  if (typeof value !== 'object') return { kind: 'other', description: `a ${typeof value}` };
+  if (depth >= MAX_PLAIN_DEPTH) return Array.isArray(value) ? { kind: 'array', items: [] } : { kind: 'object', entries: [] };
+  if (Array.isArray(value)) return { kind: 'array', items: value.map((v) => locatePlain(v, depth + 1)) };
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return { kind: 'other', description: `a ${(value as object).constructor?.name ?? 'non-plain object'}` };
+  const entries: LocatedEntry[] = [];
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    // An undefined property is what JSON.stringify drops: it is absent.
+    if (v !== undefined) entries.push({ key, value: locatePlain(v, depth + 1) });
+  }
+  return { kind: 'object', entries };
+}

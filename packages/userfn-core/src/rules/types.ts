@@ -1,0 +1,110 @@
+import type { Compiled } from '../api/compiled.js';
+import type { CompileOptions } from '../api/options.js';
+import type { Code } from '../diagnostics/codes.js';
+import type { LocatedSpan } from '../diagnostics/span.js';
+import type { UserFnError } from '../diagnostics/user-fn-error.js';
+import type { RuleSetCode } from './codes.js';
+
+/** error (the default) fails the record; warning is reported and counts in the score only. */
+export type RuleSeverity = 'error' | 'warning';
+
+/** The profiles a rule set may use: both give booleans. */
+export type RuleSetProfile = 'verification' | 'transition';
+
+/** One rule as written in a rule set, with defaults applied. Plain JSON. */
+export interface RuleDefinition {
+  readonly id: string;
+  readonly condition: string;
+  readonly message?: string;
+  readonly weight: number;
+  readonly severity: RuleSeverity;
+  readonly retry_prompt?: string;
+}
+
+/** A validated rule set as plain JSON: what `loadRuleSet` accepts back (e.g. in a worker thread). */
+export interface RuleSetDefinition {
+  readonly profile: RuleSetProfile;
+  readonly name?: string;
+  readonly description?: string;
+  readonly rules: readonly RuleDefinition[];
+}
+
+/** A rule with its condition compiled once. */
+export interface Rule extends RuleDefinition {
+  readonly compiled: Compiled;
+}
+
+/** A loaded rule set: every condition compiled, ready for `verify`. */
+export interface RuleSet {
+  readonly profile: RuleSetProfile;
+  readonly rules: readonly Rule[];
+  /** The sum of the rules' weights (the score's denominator). */
+  readonly totalWeight: number;
+  /** The definition the rule set was built from (plain JSON, with defaults applied). */
+  readonly definition: RuleSetDefinition;
+  /** True when `definition` alone rebuilds this rule set (no host schema or functions): it can run on worker threads. */
+  readonly portable: boolean;
+  /** Checker warnings of the conditions (an undeclared path, …): the rule set is usable. */
+  readonly warnings: readonly RuleSetProblem[];
+}
+
+/** A 1-based line and column (UTF-16 code units) in a rule-set file. */
+export interface FilePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** One problem found while loading a rule set. */
+export interface RuleSetProblem {
+  /** The rule's id, when the rule has a usable one. */
+  readonly ruleId?: string;
+  readonly message: string;
+  /** A UserFn code (UF…) for a condition that does not compile, else a rule-set code (RS…). */
+  readonly code: Code | RuleSetCode;
+  /** Where in the condition, for a condition that does not compile. */
+  readonly span?: LocatedSpan;
+  /** Where in the file (text input only). */
+  readonly file?: FilePosition;
+  readonly hint?: string;
+}
+
+/** Options for `loadRuleSet`. */
+export interface LoadRuleSetOptions {
+  /** Named in messages; its extension (.json, .yaml, .yml) picks the format of a text. */
+  readonly fileName?: string;
+  /** Forces the text format; by default from the file name, else JSON when the text starts with `{`. */
+  readonly format?: 'json' | 'yaml';
+  /** Passed to `compile` for every condition (a host's own schema and functions). */
+  readonly contextSchema?: CompileOptions['contextSchema'];
+  readonly functions?: CompileOptions['functions'];
+}
+
+/** Options for `verify`. */
+export interface VerifyOptions {
+  /** Fixes the clock: every rule of one verification sees this one instant. */
+  readonly now?: Date | string;
+}
+
+/** The outcome of one rule. `message`, `explanation` and `retry_prompt` are set only when it did not hold. */
+export interface RuleResult {
+  readonly id: string;
+  /** True when the condition gave `true` (null, false and errors do not hold). */
+  readonly passed: boolean;
+  readonly severity: RuleSeverity;
+  readonly message?: string;
+  /** One line: why it did not hold (the values at fault), or the error with its position. */
+  readonly explanation?: string;
+  /** The runtime error, when the evaluation raised one. */
+  readonly error?: ReturnType<UserFnError['toJSON']>;
+  readonly retry_prompt?: string;
+}
+
+/** The outcome of a rule set on one context. */
+export interface Verification {
+  /** True when every error-severity rule held. */
+  readonly passed: boolean;
+  /** The weighted fraction of rules that held, 0..1: a reward signal. */
+  readonly score: number;
+  /** One result per rule, in rule-set order. */
+  readonly results: readonly RuleResult[];
+}

@@ -1,0 +1,186 @@
+import type { Span } from '../diagnostics/span.js';
+import { isProfileName } from '../profiles/profiles.js';
+import { suggest } from '../util/suggest.js';
+import { RuleSetCodes, type RuleSetCode } from './codes.js';
+import { describeLocated, type Located, type LocatedObject, type LocatedScalar } from './located.js';
+import type { RuleDefinition, RuleSetProblem, RuleSetProfile, RuleSeverity } from './types.js';
+
+/** The fields a rule set may have (`rules` is required; `$schema`, `name` and `description` are documentation). */
+export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema', 'name', 'description'];
+/** The fields a rule may have (`id` and `condition` are required). */
+export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'message', 'weight', 'severity', 'retry_prompt'];
+/** The values of a rule's `severity`. */
+export const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning'];
+
+/** A rule whose shape is valid, with the scalar its condition came from (to place condition errors in the file). */
+export interface RuleDraft {
+  readonly definition: RuleDefinition;
+  readonly conditionNode: LocatedScalar;
+}
+
+/** What validation found: the usable parts and every problem. */
+export interface Validated {
+  readonly profile: RuleSetProfile;
+  readonly name?: string;
+  readonly description?: string;
+  readonly drafts: readonly RuleDraft[];
+  readonly problems: readonly RuleSetProblem[];
+}
+
+/** Turns a span of the document into a file position (undefined for a rule set given as an object). */
+export type Locate = (span: Span | undefined) => RuleSetProblem['file'];
+
+/**
+ * Checks the shape of a rule set and collects every problem (it never stops
+ * at the first): unknown fields, missing or empty ids and conditions, duplicate
+ * ids, bad weights, severities and profile. Conditions are compiled later.
+ */
+export function validateRuleSet(root: Located, locate: Locate): Validated {
+  const problems: RuleSetProblem[] = [];
+  const report = (code: RuleSetCode, message: string, span: Span | undefined, ruleId?: string, hint?: string) => {
+    const file = locate(span);
+    problems.push({ ...(ruleId !== undefined ? { ruleId } : {}), message, code, ...(file ? { file } : {}), ...(hint ? { hint } : {}) });
+  };
+
+  if (root.kind !== 'object') {
+    report(RuleSetCodes.WrongType, `a rule set must be an object with a 'rules' list, not ${describeLocated(root)}`, root.span);
+    return { profile: 'verification', drafts: [], problems };
+  }
+  const top = fields(root, RULE_SET_FIELDS, 'in the rule set', report);
+
+  let profile: RuleSetProfile = 'verification';
+  const p = top.get('profile');
+  if (p) {
+    if (p.kind !== 'scalar' || typeof p.value !== 'string') report(RuleSetCodes.WrongType, `'profile' must be a string, not ${describeLocated(p)}`, p.span);
+    else if (p.value === 'verification' || p.value === 'transition') profile = p.value;
+    else if (isProfileName(p.value)) report(RuleSetCodes.UnknownProfile, `a rule set needs a boolean profile (verification or transition), not '${p.value}'`, p.span);
+    else {
+      const s = suggest(p.value, ['verification', 'transition']);
+      report(RuleSetCodes.UnknownProfile, `unknown profile '${p.value}' (use verification or transition)`, p.span, undefined, s ? `did you mean '${s}'?` : undefined);
+    }
+  }
+
+  const topString = (key: string) => optionalString(top.get(key), `'${key}'`, (m, s) => report(RuleSetCodes.WrongType, m, s));
+  const name = topString('name');
+  const desc = topString('description');
+  topString('$schema');
+
+  const drafts: RuleDraft[] = [];
+  const rules = top.get('rules');
+  if (!rules) report(RuleSetCodes.MissingField, "a rule set needs a 'rules' list", root.span);
+  else if (rules.kind !== 'array') report(RuleSetCodes.WrongType, `'rules' must be a list, not ${describeLocated(rules)}`, rules.span);
+  else if (rules.items.length === 0) report(RuleSetCodes.NoRules, "'rules' is empty: a rule set needs at least one rule", rules.span);
+  else {
+    const firstSeen = new Map<string, Span | undefined>();
+    rules.items.forEach((item, index) => {
+      const draft = validateRule(item, index, firstSeen, locate, report);
+      if (draft) drafts.push(draft);
+    });
+  }
+  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, problems };
+}
+
+type Report = (code: RuleSetCode, message: string, span: Span | undefined, ruleId?: string, hint?: string) => void;
+
+function validateRule(item: Located, index: number, firstSeen: Map<string, Span | undefined>, locate: Locate, report: Report): RuleDraft | undefined {
+  const label = `rule #${index + 1}`;
+  if (item.kind !== 'object') {
+    report(RuleSetCodes.WrongType, `${label} must be an object, not ${describeLocated(item)}`, item.span);
+    return undefined;
+  }
+  const idNode = item.entries.find((e) => e.key === 'id')?.value;
+  let id: string | undefined;
+  let ok = true;
+  if (!idNode) {
+    report(RuleSetCodes.MissingField, `${label} has no 'id'`, item.span);
+    ok = false;
+  } else if (idNode.kind !== 'scalar' || typeof idNode.value !== 'string') {
+    report(RuleSetCodes.WrongType, `the 'id' of ${label} must be a string, not ${describeLocated(idNode)}`, idNode.span);
+    ok = false;
+  } else if (idNode.value.trim() === '') {
+    report(RuleSetCodes.EmptyValue, `the 'id' of ${label} is empty`, idNode.span);
+    ok = false;
+  } else {
+    id = idNode.value;
+    if (firstSeen.has(id)) {
+      const first = locate(firstSeen.get(id));
+      report(RuleSetCodes.DuplicateId, `duplicate rule id '${id}'${first ? ` (first defined at line ${first.line})` : ''}`, idNode.span, id);
+    } else firstSeen.set(id, idNode.span);
+  }
+  // Every problem of this rule carries its id when it has a usable one (the
+  // message then need not name the rule; otherwise it names its position) and
+  // makes the rule unusable.
+  const r: Report = (code, message, span, _ruleId, hint) => {
+    report(code, id !== undefined ? message : `${label}: ${message}`, span, id, hint);
+    ok = false;
+  };
+
+  const f = fields(item, RULE_FIELDS, 'in the rule', r);
+
+  let condition: LocatedScalar | undefined;
+  const c = f.get('condition');
+  if (!c) r(RuleSetCodes.MissingField, "no 'condition'", item.span);
+  else if (c.kind !== 'scalar' || typeof c.value !== 'string') r(RuleSetCodes.WrongType, `'condition' must be a string, not ${describeLocated(c)}`, c.span);
+  else if (c.value.trim() === '') r(RuleSetCodes.EmptyValue, "'condition' is empty", c.span);
+  else condition = c;
+
+  const wrongType = (m: string, s: Span | undefined) => r(RuleSetCodes.WrongType, m, s);
+  const message = optionalString(f.get('message'), "'message'", wrongType);
+  const retry = optionalString(f.get('retry_prompt'), "'retry_prompt'", wrongType);
+
+  let weight = 1;
+  const w = f.get('weight');
+  if (w) {
+    if (w.kind === 'scalar' && typeof w.value === 'number' && Number.isFinite(w.value) && w.value >= 0) weight = w.value;
+    else {
+      const what = w.kind === 'scalar' && typeof w.value === 'number' ? String(w.value) : describeLocated(w);
+      r(RuleSetCodes.InvalidWeight, `'weight' must be a finite number >= 0, not ${what}`, w.span);
+    }
+  }
+
+  let severity: RuleSeverity = 'error';
+  const s = f.get('severity');
+  if (s) {
+    if (s.kind === 'scalar' && (s.value === 'error' || s.value === 'warning')) severity = s.value;
+    else {
+      const text = s.kind === 'scalar' && typeof s.value === 'string' ? s.value : undefined;
+      const hint = text !== undefined ? suggest(text, RULE_SEVERITIES) : undefined;
+      r(RuleSetCodes.InvalidSeverity, `'severity' must be 'error' or 'warning', not ${text !== undefined ? `'${text}'` : describeLocated(s)}`, s.span, id, hint ? `did you mean '${hint}'?` : undefined);
+    }
+  }
+
+  if (!ok || id === undefined || !condition) return undefined;
+  const definition: RuleDefinition = {
+    id,
+    condition: condition.value as string,
+    ...(message !== undefined ? { message } : {}),
+    weight,
+    severity,
+    ...(retry !== undefined ? { retry_prompt: retry } : {}),
+  };
+  return { definition, conditionNode: condition };
+}
+
+/** The object's known fields by name; every unknown field (with a did-you-mean) and repeated one is reported. */
+function fields(o: LocatedObject, known: readonly string[], where: string, report: Report): Map<string, Located> {
+  const out = new Map<string, Located>();
+  const seen = new Set<string>();
+  for (const e of o.entries) {
+    if (seen.has(e.key)) report(RuleSetCodes.DuplicateField, `field '${e.key}' appears twice ${where}`, e.keySpan);
+    seen.add(e.key);
+    if (known.includes(e.key)) {
+      if (!out.has(e.key)) out.set(e.key, e.value);
+    } else {
+      const s = suggest(e.key, known);
+      report(RuleSetCodes.UnknownField, `unknown field '${e.key}' ${where}`, e.keySpan, undefined, s ? `did you mean '${s}'?` : undefined);
+    }
+  }
+  return out;
+}
+
+function optionalString(v: Located | undefined, what: string, wrong: (message: string, span: Span | undefined) => void): string | undefined {
+  if (!v) return undefined;
+  if (v.kind === 'scalar' && typeof v.value === 'string') return v.value;
+  wrong(`${what} must be a string, not ${describeLocated(v)}`, v.span);
+  return undefined;
+}

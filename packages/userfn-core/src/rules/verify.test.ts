@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { Codes } from '../diagnostics/codes.js';
+import { UserFnError } from '../diagnostics/user-fn-error.js';
+import { loadRuleSet } from './load.js';
+import { verify } from './verify.js';
+
+const issueExample = loadRuleSet({
+  profile: 'verification',
+  rules: [
+    { id: 'has-output', condition: "get('$.output') != null", message: 'The agent produced no output.' },
+    { id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8", message: 'Confidence below 0.8', weight: 2 },
+    {
+      id: 'no-delete',
+      condition: "not called('delete_account')",
+      message: 'delete_account must not run',
+      severity: 'warning',
+      retry_prompt: 'Do not call delete_account; finish the refund instead.',
+    },
+  ],
+});
+
+describe('verify', () => {
+  it('passes with score 1 when every rule holds, and reports only id, passed and severity', () => {
+    const v = verify(issueExample, { output: { confidence: 0.9 }, tool_calls: [] });
+    expect(v).toEqual({
+      passed: true,
+      score: 1,
+      results: [
+        { id: 'has-output', passed: true, severity: 'error' },
+        { id: 'confident', passed: true, severity: 'error' },
+        { id: 'no-delete', passed: true, severity: 'warning' },
+      ],
+    });
+  });
+
+  it('weights the score and explains a failed rule in one line', () => {
+    const v = verify(issueExample, { output: { confidence: 0.42 }, tool_calls: [] });
+    expect(v.passed).toBe(false);
+    expect(v.score).toBe(2 / 4);
+    expect(v.results[1]).toEqual({
+      id: 'confident',
+      passed: false,
+      severity: 'error',
+      message: 'Confidence below 0.8',
+      explanation: "get('$.output.confidence', 0) >= 0.8 was false: get('$.output.confidence', 0) = 0.42",
+    });
+  });
+
+  it('counts a failed warning in the score but not in passed, and gives its retry prompt', () => {
+    const v = verify(issueExample, { output: { confidence: 0.9 }, tool_calls: [{ name: 'delete_account' }] });
+    expect(v.passed).toBe(true);
+    expect(v.score).toBe(3 / 4);
+    expect(v.results[2]).toMatchObject({
+      id: 'no-delete',
+      passed: false,
+      severity: 'warning',
+      message: 'delete_account must not run',
+      retry_prompt: 'Do not call delete_account; finish the refund instead.',
+    });
+    expect(v.results[2]!.explanation).toContain("called('delete_account')");
+  });
+
+  it('counts null as false, with an explanation', () => {
+    const rs = loadRuleSet({ rules: [{ id: 'flag', condition: "get('$.output.ok')" }] });
+    const v = verify(rs, { output: {} });
+    expect(v.passed).toBe(false);
+    expect(v.score).toBe(0);
+    expect(v.results[0]!.explanation).toMatch(/was null/);
+  });
+
+  it('reports a runtime error as a failed rule with the error and its position', () => {
+    const rs = loadRuleSet({
+      rules: [
+        { id: 'ok', condition: 'true', weight: 3 },
+        { id: 'boom', condition: "true and to_number(get('$.output.n')) > 1" },
+      ],
+    });
+    const v = verify(rs, { output: { n: 'twelve' } });
+    expect(v.passed).toBe(false);
+    expect(v.score).toBe(3 / 4);
+    const r = v.results[1]!;
+    expect(r.passed).toBe(false);
+    expect(r.error).toMatchObject({ kind: 'runtime', code: Codes.InvalidNumberString, line: 1, column: 10 });
+    expect(r.explanation).toMatch(/^error at 1:10: /);
+    expect(r.message).toBe("rule 'boom' did not hold");
+  });
+
+  it('scores 1 or 0 when every weight is 0 (all held, or not)', () => {
+    const rs = loadRuleSet({
+      rules: [
+        { id: 'a', condition: "get('$.a') == 1", weight: 0 },
+        { id: 'b', condition: "get('$.b') == 1", weight: 0, severity: 'warning' },
+      ],
+    });
+    expect(verify(rs, { a: 1, b: 1 }).score).toBe(1);
+    expect(verify(rs, { a: 1, b: 2 })).toMatchObject({ passed: true, score: 0 });
+  });
+
+  it('gives zero-weight rules no share of a non-zero score', () => {
+    const rs = loadRuleSet({
+      rules: [
+        { id: 'a', condition: "get('$.a') == 1", weight: 0 },
+        { id: 'b', condition: "get('$.b') == 1" },
+      ],
+    });
+    expect(verify(rs, { a: 2, b: 1 })).toMatchObject({ passed: false, score: 1 });
+  });
+
+  it('sees one fixed instant for every rule, from the now option', () => {
+    const rs = loadRuleSet({
+      rules: [
+        { id: 'fresh', condition: "hours(now() - iso_datetime_parse(get('$.output.created_at'))) < 24" },
+        { id: 'same', condition: "year(now()) == 2026" },
+      ],
+    });
+    const ctx = { output: { created_at: '2026-11-21T00:00:00Z' } };
+    expect(verify(rs, ctx, { now: '2026-11-21T12:00:00Z' }).passed).toBe(true);
+    expect(verify(rs, ctx, { now: new Date('2026-11-23T12:00:00Z') }).results.map((r) => r.passed)).toEqual([false, true]);
+    expect(() => verify(rs, ctx, { now: 'not a date' })).toThrow(UserFnError);
+  });
+
+  it('treats a non-object context like any other: rules read null', () => {
+    const v = verify(issueExample, 42);
+    expect(v.passed).toBe(false);
+    expect(v.results.map((r) => r.passed)).toEqual([false, false, true]);
+  });
+});

@@ -1,0 +1,3 @@
+/** `userfn serve`: verification as an HTTP service. */
+export { createVerifyService, type ServeOptions, type VerifyService } from './server.js';
+export { DEFAULT_BODY_LIMIT } from './body.js';
