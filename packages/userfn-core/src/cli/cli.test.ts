@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,7 +99,9 @@ describe('userfn check', () => {
 });
 
 describe('the userfn bin', () => {
-  const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+  // The shipped executable: the bundle package.json names as `userfn`.
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: { userfn: string } };
+  const bin = fileURLToPath(new URL(`../../${pkg.bin.userfn}`, import.meta.url));
   it('runs from the build with real exit codes', () => {
     expect(execFileSync(process.execPath, [bin, 'eval', '1 + 2', '--profile', 'any'], { encoding: 'utf8' })).toBe('3\n');
     const failed = spawnSync(process.execPath, [bin, 'eval', '1 / 0', '--profile', 'any'], { encoding: 'utf8' });
@@ -108,5 +110,12 @@ describe('the userfn bin', () => {
     expect(usage.status).toBe(2);
     const stdin = spawnSync(process.execPath, [bin, 'eval', "get('$.x')", '--context', '-', '--profile', 'any'], { input: '{"x": [1]}', encoding: 'utf8' });
     expect(stdin.stdout).toBe('[1]\n');
+    // The bundled batch worker is found beside the executable.
+    const dir2 = mkdtempSync(join(tmpdir(), 'userfn-bin-'));
+    writeFileSync(join(dir2, 'r.rules.json'), JSON.stringify({ rules: [{ id: 'ok', condition: "get('$.output.ok') == true" }] }));
+    writeFileSync(join(dir2, 's.jsonl'), Array.from({ length: 2000 }, (_, i) => JSON.stringify({ output: { ok: i % 2 === 0 } })).join('\n') + '\n');
+    const verified = spawnSync(process.execPath, [bin, 'verify', '--rules', join(dir2, 'r.rules.json'), join(dir2, 's.jsonl'), '--workers', '2'], { encoding: 'utf8' });
+    expect(verified.status).toBe(1);
+    expect(verified.stdout.trim().split('\n')).toHaveLength(2000);
   });
 });

@@ -3,7 +3,9 @@
 // process time zone can never leak in. Dates are built with setUTCFullYear
 // rather than Date.UTC/new UTCDate(y, m, d) because those read years 0–99 as
 // 1900–1999 (year 0000 is a leap year, 1900 is not).
-import { getDaysInMonth, isLeapYear } from 'date-fns';
+// Subpath imports: the date-fns index loads hundreds of modules at start-up.
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { isLeapYear } from 'date-fns/isLeapYear';
 import { UTCDate } from '@date-fns/utc';
 import { MONTH_NAMES_FULL } from './english-names.js';
 import { pad } from './text-scan.js';
