@@ -30,7 +30,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxVisits: 1_000_000,
 });
 
+/** Complete limits: the defaults with the host's changes (the defaults themselves when there are none). */
 export function resolveLimits(partial?: Partial<Limits>): Limits {
-  if (partial === undefined) return DEFAULT_LIMITS;
+  if (partial === undefined || partial === DEFAULT_LIMITS) return DEFAULT_LIMITS;
   return Object.freeze({ ...DEFAULT_LIMITS, ...partial });
 }

@@ -40,65 +40,81 @@ class UserFnParser extends CstParser {
    * `c ? if (a) 1 else 2 : 3`.
    */
   expression = this.RULE('expression', () => {
-    let openQuestions = 0;
-    this.MANY({
-      GATE: () => openQuestions > 0 || this.LA(1).tokenType !== T.Colon,
-      DEF: () =>
-        this.OR([
-          { ALT: () => this.CONSUME(T.Operator, { LABEL: 'operator' }) },
-          {
-            ALT: () => {
-              this.CONSUME(T.Question, { LABEL: 'operator' });
-              openQuestions++;
-            },
-          },
-          {
-            ALT: () => {
-              this.CONSUME(T.Colon, { LABEL: 'operator' });
-              openQuestions--;
-            },
-          },
-          { ALT: () => this.SUBRULE(this.primary, { LABEL: 'operand' }) },
-        ]),
-    });
+    this.openQuestions.push(0);
+    this.MANY(this.expressionItems);
+    this.openQuestions.pop();
   });
+
+  /**
+   * The `?`s still open in each expression being parsed, innermost last. (An
+   * instance stack, not a local, so that the MANY/OR arguments below are built
+   * once: Chevrotain re-reads them on every call, and allocating nine closures
+   * per operand was a tenth of the parse time.)
+   */
+  private readonly openQuestions: number[] = [];
+
+  private readonly expressionAlternatives = [
+    { ALT: () => this.CONSUME(T.Operator, { LABEL: 'operator' }) },
+    {
+      ALT: () => {
+        this.CONSUME(T.Question, { LABEL: 'operator' });
+        this.openQuestions[this.openQuestions.length - 1]!++;
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.Colon, { LABEL: 'operator' });
+        this.openQuestions[this.openQuestions.length - 1]!--;
+      },
+    },
+    { ALT: () => this.SUBRULE(this.primary, { LABEL: 'operand' }) },
+  ];
+
+  private readonly expressionItems = {
+    GATE: () => (this.openQuestions[this.openQuestions.length - 1] ?? 0) > 0 || this.LA(1).tokenType !== T.Colon,
+    DEF: () => this.OR(this.expressionAlternatives),
+  };
 
   /** literals, `( expr )`, lists, calls (or a bare name), `if` forms; then any (invalid) `.x` / `[i]`. */
   primary = this.RULE('primary', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(T.NumberLit, { LABEL: 'literal' }) },
-      { ALT: () => this.CONSUME(T.StringLike, { LABEL: 'literal' }) },
-      { ALT: () => this.CONSUME(T.True, { LABEL: 'literal' }) },
-      { ALT: () => this.CONSUME(T.False, { LABEL: 'literal' }) },
-      { ALT: () => this.CONSUME(T.Null, { LABEL: 'literal' }) },
-      {
-        ALT: () => {
-          this.CONSUME(T.LParen, { LABEL: 'open' });
-          this.SUBRULE(this.expression, { LABEL: 'inner' });
-          this.OPTION(() => this.CONSUME(T.RParen, { LABEL: 'close' }));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.LBracket, { LABEL: 'listOpen' });
-          this.SUBRULE2(this.expression, { LABEL: 'item' });
-          this.MANY(() => {
-            this.CONSUME(T.Comma, { LABEL: 'comma' });
-            this.SUBRULE3(this.expression, { LABEL: 'item' });
-          });
-          this.OPTION2(() => this.CONSUME(T.RBracket, { LABEL: 'listClose' }));
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Identifier, { LABEL: 'name' });
-          this.OPTION3(() => this.SUBRULE(this.args));
-        },
-      },
-      { ALT: () => this.SUBRULE(this.ifExpression) },
-    ]);
-    this.MANY2(() => this.SUBRULE(this.postfix));
+    this.OR(this.primaryAlternatives);
+    this.MANY2(this.postfixes);
   });
+
+  private readonly postfixes = () => this.SUBRULE(this.postfix);
+
+  private readonly primaryAlternatives = [
+    { ALT: () => this.CONSUME(T.NumberLit, { LABEL: 'literal' }) },
+    { ALT: () => this.CONSUME(T.StringLike, { LABEL: 'literal' }) },
+    { ALT: () => this.CONSUME(T.True, { LABEL: 'literal' }) },
+    { ALT: () => this.CONSUME(T.False, { LABEL: 'literal' }) },
+    { ALT: () => this.CONSUME(T.Null, { LABEL: 'literal' }) },
+    {
+      ALT: () => {
+        this.CONSUME(T.LParen, { LABEL: 'open' });
+        this.SUBRULE(this.expression, { LABEL: 'inner' });
+        this.OPTION(() => this.CONSUME(T.RParen, { LABEL: 'close' }));
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.LBracket, { LABEL: 'listOpen' });
+        this.SUBRULE2(this.expression, { LABEL: 'item' });
+        this.MANY(() => {
+          this.CONSUME(T.Comma, { LABEL: 'comma' });
+          this.SUBRULE3(this.expression, { LABEL: 'item' });
+        });
+        this.OPTION2(() => this.CONSUME(T.RBracket, { LABEL: 'listClose' }));
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.Identifier, { LABEL: 'name' });
+        this.OPTION3(() => this.SUBRULE(this.args));
+      },
+    },
+    { ALT: () => this.SUBRULE(this.ifExpression) },
+  ];
 
   /** `( a, b )` of a call; empty parts are reported by cst-to-ast. */
   args = this.RULE('args', () => {
