@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Datetime } from '../values/time-values.js';
-import { compareCodePoints, jsonEquals, jsonLess } from './equality.js';
+import { compareStrings as compareCodePoints } from '../runtime/compare.js';
+import { jsonEquals, jsonLess } from './equality.js';
 
 const budget = () => ({ remaining: 1_000_000, maxDepth: 1000 });
 

@@ -1,5 +1,6 @@
 import { charge, checkDepth, type VisitBudget } from './budget.js';
 import { hasOwn, isArray, isRecord, ownElement } from './json-values.js';
+import { compareStrings } from '../runtime/compare.js';
 
 /**
  * Comparison of JSON values for filter expressions (RFC 9535 §2.3.5.2.2).
@@ -67,28 +68,6 @@ function isContainer(v: unknown): boolean {
  */
 export function jsonLess(a: unknown, b: unknown): boolean {
   if (typeof a === 'number') return typeof b === 'number' && a < b;
-  if (typeof a === 'string') return typeof b === 'string' && compareCodePoints(a, b) < 0;
+  if (typeof a === 'string') return typeof b === 'string' && compareStrings(a, b) < 0;
   return false;
-}
-
-/** Orders two strings by code point: negative, zero or positive. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
-}
-
-/**
- * At the first differing code unit, a surrogate (D800-DFFF) starts a
- * supplementary character, which sorts after every BMP unit; shifting
- * surrogates above U+FFFF and E000-FFFF down makes code-unit order agree.
- */
-function codePointRank(u: number): number {
-  if (u >= 0xd800 && u <= 0xdfff) return u + 0x2000;
-  if (u >= 0xe000) return u - 0x800;
-  return u;
 }
