@@ -16,6 +16,8 @@ export const RuleSetCodes = {
   UnknownProfile: 'RS009',
   NoRules: 'RS010',
   DuplicateField: 'RS011',
+  /** The YAML parser warns about the text (an unresolved tag, …): shown by editors; the rule set still loads. */
+  DocumentWarning: 'RS012',
 } as const;
 
 export type RuleSetCode = (typeof RuleSetCodes)[keyof typeof RuleSetCodes];

@@ -4,36 +4,15 @@ import type { CompileOptions } from '../api/options.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { LineIndex } from '../diagnostics/line-index.js';
 import { UserFnError } from '../diagnostics/user-fn-error.js';
-import { RuleSetCodes } from './codes.js';
-import { parseJsonLocated } from './json-located.js';
-import { locatePlain, type Located, type LocatedScalar } from './located.js';
+import { readRuleSetText } from './document.js';
+import { locatePlain } from './located.js';
 import { RuleSetError } from './rule-set-error.js';
-import { scalarOffsets } from './scalar-offsets.js';
-import type { LoadRuleSetOptions, Rule, RuleSet, RuleSetDefinition, RuleSetProblem } from './types.js';
-import { validateRuleSet, type Locate } from './validate.js';
-import { parseYamlLocated } from './yaml-located.js';
+import { scalarMap } from './scalar-map.js';
+import type { FilePosition, LoadRuleSetOptions, Rule, RuleSet, RuleSetDefinition, RuleSetProblem } from './types.js';
+import { validateRuleSet, type Locate, type StringScalar, type Validated } from './validate.js';
 
-/** JSON for a .json file, YAML for .yaml/.yml; otherwise JSON when the text starts with `{`. */
-function formatOf(text: string, options: LoadRuleSetOptions): 'json' | 'yaml' {
-  if (options.format) return options.format;
-  const name = options.fileName?.toLowerCase() ?? '';
-  if (name.endsWith('.json')) return 'json';
-  if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'yaml';
-  return /^\uFEFF?\s*\{/.test(text) ? 'json' : 'yaml';
-}
-
-/** Parses the text into the located tree, or throws a RuleSetError with every syntax error. */
-function parseText(text: string, options: LoadRuleSetOptions, locate: (offset: number) => RuleSetProblem['file']): Located {
-  const format = formatOf(text, options);
-  const parsed = format === 'json' ? parseJsonLocated(text) : parseYamlLocated(text);
-  if ('value' in parsed) return parsed.value;
-  const errors = 'error' in parsed ? [parsed.error] : parsed.errors;
-  const what = format === 'json' ? 'JSON' : 'YAML';
-  throw new RuleSetError(
-    errors.map((e) => ({ message: `invalid ${what}: ${e.message}`, code: RuleSetCodes.InvalidDocument, file: locate(e.offset)! })),
-    options.fileName,
-  );
-}
+/** Where offset `offset` of a condition stands in its rule-set file (for text input). */
+type PlaceInFile = (node: StringScalar, offset: number) => FilePosition | undefined;
 
 /**
  * Loads a rule set from JSON or YAML text (or an object already parsed),
@@ -42,23 +21,29 @@ function parseText(text: string, options: LoadRuleSetOptions, locate: (offset: n
  * positions) when anything is wrong.
  */
 export function loadRuleSet(input: string | object, options: LoadRuleSetOptions = {}): RuleSet {
-  let root: Located;
+  let validated: Validated;
   let locate: Locate = () => undefined;
-  let fileLines: LineIndex | undefined;
+  let fileOf: PlaceInFile | undefined;
   if (typeof input === 'string') {
-    const lines = (fileLines = new LineIndex(input));
-    const at = (offset: number) => {
-      const p = lines.position(offset);
-      return { line: p.line + 1, column: p.character + 1 };
-    };
-    locate = (span) => (span ? at(span.start) : undefined);
-    root = parseText(input, options, at);
+    const read = readRuleSetText(input, options);
+    const errors = read.syntax.filter((p) => p.severity === 'error');
+    if (errors.length > 0 || !read.validated) {
+      throw new RuleSetError(
+        errors.map((p) => ({ message: p.message, code: p.code, file: read.position(p.span.start) })),
+        options.fileName,
+      );
+    }
+    validated = read.validated;
+    locate = (span) => (span ? read.position(span.start) : undefined);
+    fileOf = (node, offset) => (node.span ? read.position(scalarMap(input, node.span, node.style, node.value).toDocument(offset)) : undefined);
   } else {
-    root = locatePlain(input);
+    validated = validateRuleSet(locatePlain(input), locate);
   }
 
-  const validated = validateRuleSet(root, locate);
-  const problems: RuleSetProblem[] = [...validated.problems];
+  const problems: RuleSetProblem[] = validated.problems.map((p) => {
+    const file = locate(p.span);
+    return { ...(p.ruleId !== undefined ? { ruleId: p.ruleId } : {}), message: p.message, code: p.code, ...(file ? { file } : {}), ...(p.hint ? { hint: p.hint } : {}) };
+  });
   const warnings: RuleSetProblem[] = [];
   const compileOptions: CompileOptions = {
     profile: validated.profile,
@@ -67,8 +52,7 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
   };
   const rules: Rule[] = [];
   for (const { definition, conditionNode } of validated.drafts) {
-    const toProblem = (d: Pick<Diagnostic, 'code' | 'message' | 'span' | 'hint'>): RuleSetProblem =>
-      conditionProblem(definition.id, definition.condition, d, fileLines, conditionNode);
+    const toProblem = (d: Pick<Diagnostic, 'code' | 'message' | 'span' | 'hint'>): RuleSetProblem => conditionProblem(definition.id, d, conditionNode, fileOf);
     let compiled: Compiled;
     try {
       compiled = compile(definition.condition, compileOptions);
@@ -102,18 +86,12 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
 /** A diagnostic of a condition as a problem: its span in the condition and, for text, its place in the file. */
 function conditionProblem(
   ruleId: string,
-  condition: string,
   d: Pick<Diagnostic, 'code' | 'message' | 'span' | 'hint'>,
-  fileLines: LineIndex | undefined,
-  node: LocatedScalar,
+  node: StringScalar,
+  fileOf: PlaceInFile | undefined,
 ): RuleSetProblem {
-  const span = new LineIndex(condition).locate(d.span);
-  let file: RuleSetProblem['file'];
-  if (fileLines && node.span && node.style) {
-    const offset = scalarOffsets(fileLines.text, node.span, node.style, condition)[Math.min(span.start, condition.length)]!;
-    const p = fileLines.position(offset);
-    file = { line: p.line + 1, column: p.character + 1 };
-  }
+  const span = new LineIndex(node.value).locate(d.span);
+  const file = fileOf?.(node, span.start);
   return { ruleId, message: d.message, code: d.code, span, ...(file ? { file } : {}), ...(d.hint !== undefined ? { hint: d.hint } : {}) };
 }
 

@@ -1,12 +1,13 @@
+import type { Severity } from '../diagnostics/diagnostic.js';
 import type { Span } from '../diagnostics/span.js';
 
 /**
  * How a string scalar was written, so an offset inside its value can be
- * mapped back to the file: `double` (JSON strings and YAML "…", with
- * escapes), `single` (YAML '…', with '' for a quote), `plain` and `block`
- * (YAML plain and | > scalars).
+ * mapped back to the file and text can be written into it: `json` (a JSON
+ * string), and YAML's `plain`, `single` ('…', with '' for a quote), `double`
+ * ("…", with backslash escapes), `literal` (|) and `folded` (>).
  */
-export type ScalarStyle = 'double' | 'single' | 'plain' | 'block';
+export type ScalarStyle = 'json' | 'plain' | 'single' | 'double' | 'literal' | 'folded';
 
 /**
  * A JSON or YAML document as the validator sees it: values with the span of
@@ -20,6 +21,8 @@ export interface LocatedObject {
   readonly span?: Span;
   /** In source order; a repeated key appears twice. */
   readonly entries: readonly LocatedEntry[];
+  /** The text broke (a syntax error) before the object's end: a field may be absent only because it was not read. */
+  readonly incomplete?: boolean;
 }
 
 export interface LocatedEntry {
@@ -32,13 +35,15 @@ export interface LocatedArray {
   readonly kind: 'array';
   readonly span?: Span;
   readonly items: readonly Located[];
+  /** The text broke (a syntax error) before the list's end. */
+  readonly incomplete?: boolean;
 }
 
 export interface LocatedScalar {
   readonly kind: 'scalar';
   readonly span?: Span;
   readonly value: string | number | boolean | null;
-  /** For strings read from a text: how they were written. */
+  /** For strings read from a text: how they were written (absent for a YAML alias: its text is at the anchor). */
   readonly style?: ScalarStyle;
 }
 
@@ -47,6 +52,23 @@ export interface LocatedOther {
   readonly kind: 'other';
   readonly span?: Span;
   readonly description: string;
+}
+
+/** A syntax problem of a rule-set text (a YAML warning is one too), at a span of the file. */
+export interface SyntaxProblem {
+  readonly message: string;
+  readonly span: Span;
+  readonly severity: Severity;
+}
+
+/**
+ * A JSON or YAML text read into a located tree: as much of the tree as could
+ * be read (an editor still checks what comes before a syntax error) and every
+ * syntax problem.
+ */
+export interface ParsedText {
+  readonly root: Located | undefined;
+  readonly problems: readonly SyntaxProblem[];
 }
 
 /** A short name of a located value's type, for messages. */

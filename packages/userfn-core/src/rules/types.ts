@@ -1,9 +1,12 @@
 import type { Compiled } from '../api/compiled.js';
 import type { CompileOptions } from '../api/options.js';
 import type { Code } from '../diagnostics/codes.js';
-import type { LocatedSpan } from '../diagnostics/span.js';
+import type { Severity } from '../diagnostics/diagnostic.js';
+import type { LocatedSpan, Span } from '../diagnostics/span.js';
 import type { UserFnError } from '../diagnostics/user-fn-error.js';
 import type { RuleSetCode } from './codes.js';
+import type { ScalarStyle } from './located.js';
+import type { OffsetMap } from './offset-map.js';
 
 /** error (the default) fails the record; warning is reported and counts in the score only. */
 export type RuleSeverity = 'error' | 'warning';
@@ -68,12 +71,16 @@ export interface RuleSetProblem {
   readonly hint?: string;
 }
 
-/** Options for `loadRuleSet`. */
-export interface LoadRuleSetOptions {
+/** How a rule-set text is read. */
+export interface ReadRuleSetDocumentOptions {
   /** Named in messages; its extension (.json, .yaml, .yml) picks the format of a text. */
   readonly fileName?: string;
   /** Forces the text format; by default from the file name, else JSON when the text starts with `{`. */
   readonly format?: 'json' | 'yaml';
+}
+
+/** Options for `loadRuleSet`. */
+export interface LoadRuleSetOptions extends ReadRuleSetDocumentOptions {
   /** Passed to `compile` for every condition (a host's own schema and functions). */
   readonly contextSchema?: CompileOptions['contextSchema'];
   readonly functions?: CompileOptions['functions'];
@@ -107,4 +114,49 @@ export interface Verification {
   readonly score: number;
   /** One result per rule, in rule-set order. */
   readonly results: readonly RuleResult[];
+}
+
+/**
+ * A rule-set file as tools read it (editors, linters): the rules' conditions
+ * where they stand in the file, and the problems of the file itself. It holds
+ * what `loadRuleSet` would see, without compiling the conditions.
+ */
+export interface RuleSetDocument {
+  readonly format: 'json' | 'yaml';
+  /** The profile the loader compiles the conditions with: the rule set's own, else verification. */
+  readonly profile: RuleSetProfile;
+  /** Every rule's condition that is a string, in file order, also those of rules with other problems. */
+  readonly conditions: readonly RuleSetCondition[];
+  /** Syntax and structure problems, in file order (after a syntax error, those of the part read before it). */
+  readonly problems: readonly RuleSetFileProblem[];
+}
+
+/** A rule's condition where it stands in a rule-set file. */
+export interface RuleSetCondition {
+  /** The rule's id, when it has a usable one. */
+  readonly ruleId?: string;
+  /** The condition as the loader compiles it (decoded from its JSON or YAML string). */
+  readonly condition: string;
+  /** The string in the file: its quotes, or its block header, included. */
+  readonly span: Span;
+  /** How the string is written; absent for a YAML alias (its text is at the anchor). */
+  readonly style?: ScalarStyle;
+  /** Condition offsets to file offsets and back: exact through escapes, quoting and folding, else (`exact` false) the whole string. */
+  readonly map: OffsetMap;
+}
+
+/** A problem of a rule-set file's own text: its syntax or its structure. */
+export interface RuleSetFileProblem {
+  /** RS001 for a syntax error, RS012 for a YAML warning, else the structure problem's code. */
+  readonly code: RuleSetCode;
+  /** Only a YAML warning is a warning. */
+  readonly severity: Severity;
+  readonly message: string;
+  /** Half-open UTF-16 offsets in the file. */
+  readonly span: Span;
+  /** The rule's id, when the problem is about a rule with a usable one (the message then does not name the rule). */
+  readonly ruleId?: string;
+  readonly hint?: string;
+  /** What the text at `span` was probably meant to be: a misspelt field name, profile or severity. */
+  readonly suggestion?: string;
 }

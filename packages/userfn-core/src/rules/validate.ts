@@ -11,11 +11,32 @@ export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema'
 export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'message', 'weight', 'severity', 'retry_prompt'];
 /** The values of a rule's `severity`. */
 export const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning'];
+const RULE_SET_PROFILES: readonly RuleSetProfile[] = ['verification', 'transition'];
+
+/** A string scalar: the condition of a rule, with its span and style when read from a text. */
+export type StringScalar = LocatedScalar & { readonly value: string };
 
 /** A rule whose shape is valid, with the scalar its condition came from (to place condition errors in the file). */
 export interface RuleDraft {
   readonly definition: RuleDefinition;
-  readonly conditionNode: LocatedScalar;
+  readonly conditionNode: StringScalar;
+}
+
+/** A rule's condition string, whatever else is wrong with the rule (an editor checks it all the same). */
+export interface ConditionNode {
+  readonly ruleId?: string;
+  readonly node: StringScalar;
+}
+
+/** A problem of the rule set's structure, at the span of the document it is about (absent for an object). */
+export interface StructureProblem {
+  readonly code: RuleSetCode;
+  readonly message: string;
+  readonly span?: Span;
+  readonly ruleId?: string;
+  readonly hint?: string;
+  /** What the text at `span` was probably meant to be (a misspelt field, profile or severity). */
+  readonly suggestion?: string;
 }
 
 /** What validation found: the usable parts and every problem. */
@@ -23,12 +44,22 @@ export interface Validated {
   readonly profile: RuleSetProfile;
   readonly name?: string;
   readonly description?: string;
+  /** The valid rules, in order. */
   readonly drafts: readonly RuleDraft[];
-  readonly problems: readonly RuleSetProblem[];
+  /** Every rule's string condition, in order. */
+  readonly conditions: readonly ConditionNode[];
+  readonly problems: readonly StructureProblem[];
 }
 
 /** Turns a span of the document into a file position (undefined for a rule set given as an object). */
 export type Locate = (span: Span | undefined) => RuleSetProblem['file'];
+
+type Report = (code: RuleSetCode, message: string, span: Span | undefined, extra?: { ruleId?: string; suggestion?: string; hint?: string }) => void;
+
+/** The first character of a value: where a problem about the whole of it (a field it lacks) is shown. */
+const head = (span: Span | undefined): Span | undefined => span && { start: span.start, end: Math.min(span.end, span.start + 1) };
+
+const didYouMean = (s: string | undefined) => (s !== undefined ? { suggestion: s, hint: `did you mean '${s}'?` } : {});
 
 /**
  * Checks the shape of a rule set and collects every problem (it never stops
@@ -36,15 +67,21 @@ export type Locate = (span: Span | undefined) => RuleSetProblem['file'];
  * ids, bad weights, severities and profile. Conditions are compiled later.
  */
 export function validateRuleSet(root: Located, locate: Locate): Validated {
-  const problems: RuleSetProblem[] = [];
-  const report = (code: RuleSetCode, message: string, span: Span | undefined, ruleId?: string, hint?: string) => {
-    const file = locate(span);
-    problems.push({ ...(ruleId !== undefined ? { ruleId } : {}), message, code, ...(file ? { file } : {}), ...(hint ? { hint } : {}) });
+  const problems: StructureProblem[] = [];
+  const report: Report = (code, message, span, extra = {}) => {
+    problems.push({
+      code,
+      message,
+      ...(span ? { span } : {}),
+      ...(extra.ruleId !== undefined ? { ruleId: extra.ruleId } : {}),
+      ...(extra.hint !== undefined ? { hint: extra.hint } : {}),
+      ...(extra.suggestion !== undefined ? { suggestion: extra.suggestion } : {}),
+    });
   };
 
   if (root.kind !== 'object') {
     report(RuleSetCodes.WrongType, `a rule set must be an object with a 'rules' list, not ${describeLocated(root)}`, root.span);
-    return { profile: 'verification', drafts: [], problems };
+    return { profile: 'verification', drafts: [], conditions: [], problems };
   }
   const top = fields(root, RULE_SET_FIELDS, 'in the rule set', report);
 
@@ -54,10 +91,7 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
     if (p.kind !== 'scalar' || typeof p.value !== 'string') report(RuleSetCodes.WrongType, `'profile' must be a string, not ${describeLocated(p)}`, p.span);
     else if (p.value === 'verification' || p.value === 'transition') profile = p.value;
     else if (isProfileName(p.value)) report(RuleSetCodes.UnknownProfile, `a rule set needs a boolean profile (verification or transition), not '${p.value}'`, p.span);
-    else {
-      const s = suggest(p.value, ['verification', 'transition']);
-      report(RuleSetCodes.UnknownProfile, `unknown profile '${p.value}' (use verification or transition)`, p.span, undefined, s ? `did you mean '${s}'?` : undefined);
-    }
+    else report(RuleSetCodes.UnknownProfile, `unknown profile '${p.value}' (use verification or transition)`, p.span, didYouMean(suggest(p.value, RULE_SET_PROFILES)));
   }
 
   const topString = (key: string) => optionalString(top.get(key), `'${key}'`, (m, s) => report(RuleSetCodes.WrongType, m, s));
@@ -66,23 +100,31 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
   topString('$schema');
 
   const drafts: RuleDraft[] = [];
+  const conditions: ConditionNode[] = [];
   const rules = top.get('rules');
-  if (!rules) report(RuleSetCodes.MissingField, "a rule set needs a 'rules' list", root.span);
-  else if (rules.kind !== 'array') report(RuleSetCodes.WrongType, `'rules' must be a list, not ${describeLocated(rules)}`, rules.span);
-  else if (rules.items.length === 0) report(RuleSetCodes.NoRules, "'rules' is empty: a rule set needs at least one rule", rules.span);
-  else {
+  if (!rules) {
+    if (!root.incomplete) report(RuleSetCodes.MissingField, "a rule set needs a 'rules' list", head(root.span));
+  } else if (rules.kind !== 'array') report(RuleSetCodes.WrongType, `'rules' must be a list, not ${describeLocated(rules)}`, rules.span);
+  else if (rules.items.length === 0) {
+    if (!rules.incomplete) report(RuleSetCodes.NoRules, "'rules' is empty: a rule set needs at least one rule", rules.span);
+  } else {
     const firstSeen = new Map<string, Span | undefined>();
     rules.items.forEach((item, index) => {
-      const draft = validateRule(item, index, firstSeen, locate, report);
-      if (draft) drafts.push(draft);
+      const rule = validateRule(item, index, firstSeen, locate, report);
+      if (rule?.condition) conditions.push(rule.condition);
+      if (rule?.draft) drafts.push(rule.draft);
     });
   }
-  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, problems };
+  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, conditions, problems };
 }
 
-type Report = (code: RuleSetCode, message: string, span: Span | undefined, ruleId?: string, hint?: string) => void;
-
-function validateRule(item: Located, index: number, firstSeen: Map<string, Span | undefined>, locate: Locate, report: Report): RuleDraft | undefined {
+function validateRule(
+  item: Located,
+  index: number,
+  firstSeen: Map<string, Span | undefined>,
+  locate: Locate,
+  report: Report,
+): { draft?: RuleDraft; condition?: ConditionNode } | undefined {
   const label = `rule #${index + 1}`;
   if (item.kind !== 'object') {
     report(RuleSetCodes.WrongType, `${label} must be an object, not ${describeLocated(item)}`, item.span);
@@ -92,7 +134,7 @@ function validateRule(item: Located, index: number, firstSeen: Map<string, Span 
   let id: string | undefined;
   let ok = true;
   if (!idNode) {
-    report(RuleSetCodes.MissingField, `${label} has no 'id'`, item.span);
+    if (!item.incomplete) report(RuleSetCodes.MissingField, `${label} has no 'id'`, head(item.span));
     ok = false;
   } else if (idNode.kind !== 'scalar' || typeof idNode.value !== 'string') {
     report(RuleSetCodes.WrongType, `the 'id' of ${label} must be a string, not ${describeLocated(idNode)}`, idNode.span);
@@ -104,25 +146,28 @@ function validateRule(item: Located, index: number, firstSeen: Map<string, Span 
     id = idNode.value;
     if (firstSeen.has(id)) {
       const first = locate(firstSeen.get(id));
-      report(RuleSetCodes.DuplicateId, `duplicate rule id '${id}'${first ? ` (first defined at line ${first.line})` : ''}`, idNode.span, id);
+      report(RuleSetCodes.DuplicateId, `duplicate rule id '${id}'${first ? ` (first defined at line ${first.line})` : ''}`, idNode.span, { ruleId: id });
     } else firstSeen.set(id, idNode.span);
   }
   // Every problem of this rule carries its id when it has a usable one (the
   // message then need not name the rule; otherwise it names its position) and
   // makes the rule unusable.
-  const r: Report = (code, message, span, _ruleId, hint) => {
-    report(code, id !== undefined ? message : `${label}: ${message}`, span, id, hint);
+  const r: Report = (code, message, span, extra = {}) => {
+    report(code, id !== undefined ? message : `${label}: ${message}`, span, { ...extra, ...(id !== undefined ? { ruleId: id } : {}) });
     ok = false;
   };
 
   const f = fields(item, RULE_FIELDS, 'in the rule', r);
 
-  let condition: LocatedScalar | undefined;
+  let condition: StringScalar | undefined;
   const c = f.get('condition');
-  if (!c) r(RuleSetCodes.MissingField, "no 'condition'", item.span);
-  else if (c.kind !== 'scalar' || typeof c.value !== 'string') r(RuleSetCodes.WrongType, `'condition' must be a string, not ${describeLocated(c)}`, c.span);
-  else if (c.value.trim() === '') r(RuleSetCodes.EmptyValue, "'condition' is empty", c.span);
-  else condition = c;
+  if (!c) {
+    if (!item.incomplete) r(RuleSetCodes.MissingField, "no 'condition'", head(item.span));
+  } else if (c.kind !== 'scalar' || typeof c.value !== 'string') r(RuleSetCodes.WrongType, `'condition' must be a string, not ${describeLocated(c)}`, c.span);
+  else {
+    condition = c as StringScalar;
+    if (c.value.trim() === '') r(RuleSetCodes.EmptyValue, "'condition' is empty", c.span);
+  }
 
   const wrongType = (m: string, s: Span | undefined) => r(RuleSetCodes.WrongType, m, s);
   const message = optionalString(f.get('message'), "'message'", wrongType);
@@ -144,21 +189,22 @@ function validateRule(item: Located, index: number, firstSeen: Map<string, Span 
     if (s.kind === 'scalar' && (s.value === 'error' || s.value === 'warning')) severity = s.value;
     else {
       const text = s.kind === 'scalar' && typeof s.value === 'string' ? s.value : undefined;
-      const hint = text !== undefined ? suggest(text, RULE_SEVERITIES) : undefined;
-      r(RuleSetCodes.InvalidSeverity, `'severity' must be 'error' or 'warning', not ${text !== undefined ? `'${text}'` : describeLocated(s)}`, s.span, id, hint ? `did you mean '${hint}'?` : undefined);
+      const what = text !== undefined ? `'${text}'` : describeLocated(s);
+      r(RuleSetCodes.InvalidSeverity, `'severity' must be 'error' or 'warning', not ${what}`, s.span, didYouMean(text !== undefined ? suggest(text, RULE_SEVERITIES) : undefined));
     }
   }
 
-  if (!ok || id === undefined || !condition) return undefined;
+  const conditionNode: ConditionNode | undefined = condition && { ...(id !== undefined ? { ruleId: id } : {}), node: condition };
+  if (!ok || id === undefined || !condition) return { ...(conditionNode ? { condition: conditionNode } : {}) };
   const definition: RuleDefinition = {
     id,
-    condition: condition.value as string,
+    condition: condition.value,
     ...(message !== undefined ? { message } : {}),
     weight,
     severity,
     ...(retry !== undefined ? { retry_prompt: retry } : {}),
   };
-  return { definition, conditionNode: condition };
+  return { draft: { definition, conditionNode: condition }, ...(conditionNode ? { condition: conditionNode } : {}) };
 }
 
 /** The object's known fields by name; every unknown field (with a did-you-mean) and repeated one is reported. */
@@ -172,7 +218,7 @@ function fields(o: LocatedObject, known: readonly string[], where: string, repor
       if (!out.has(e.key)) out.set(e.key, e.value);
     } else {
       const s = suggest(e.key, known);
-      report(RuleSetCodes.UnknownField, `unknown field '${e.key}' ${where}`, e.keySpan, undefined, s ? `did you mean '${s}'?` : undefined);
+      report(RuleSetCodes.UnknownField, `unknown field '${e.key}' ${where}`, e.keySpan, s !== undefined ? didYouMean(s) : { hint: `the fields are ${known.join(', ')}` });
     }
   }
   return out;

@@ -104,7 +104,7 @@ describe('userfn-lsp over stdio', () => {
     const uri = 'file:///w/checks.rules.json';
     open(client, uri, '{"rules": [{"id": "a", "condition": "get(\\"$.agent.key\\") != null", "mesage": "x"}]}', 'json');
     const ds = await client.diagnostics(uri, 1);
-    expect(ds.map((d) => d.code)).toEqual(['UF1003', 'rules/unknown-field']);
+    expect(ds.map((d) => d.code)).toEqual(['UF1003', 'RS003']);
   });
 
   test('malformed messages, unknown methods: the server answers the next request', async () => {

@@ -3,15 +3,24 @@
  * whole file, or each rule's condition) with their offset maps and analyses,
  * and the problems of the file itself. Built once per version (see ModelCache).
  */
-import { analyze, DEFAULT_LIMITS, tokenize, type Analysis, type LexToken, type ProfileName } from '@userfn/core';
+import { analyze, DEFAULT_LIMITS, readRuleSetDocument, tokenize, type Analysis, type LexToken, type ProfileName, type RuleSetFileProblem } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ResolvedConfig } from './config.js';
 import { documentKind, type DocumentKind } from './document-kind.js';
-import { jsonOutline } from './rulesets/json-outline.js';
-import type { EmbeddedText, FileProblem } from './rulesets/outline.js';
-import { checkStructure } from './rulesets/structure.js';
-import { yamlOutline } from './rulesets/yaml-outline.js';
+import { embeddedText, type EmbeddedText } from './rulesets/embedded-text.js';
 import { IdentityMap, type SourceMap } from './source-map.js';
+
+/** A problem of the document itself (a rule-set file's syntax or structure, the size limit), in document offsets. */
+export interface FileProblem {
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly hint?: string;
+  /** The likely intended text of [start, end) (a misspelt field name, profile or severity), for a quick fix. */
+  readonly replacement?: string;
+}
 
 /** One UserFn source inside a document. */
 export interface EmbeddedSource {
@@ -96,14 +105,24 @@ export function buildModel(document: TextDocument, config: ResolvedConfig): Docu
     const source = embedded(config, config.profile, text, new IdentityMap(text.length), { start: 0, end: text.length }, undefined, undefined);
     return { ...base, sources: [source], problems: [], tooLarge: false };
   }
-  const outline = kind === 'rules-json' ? jsonOutline(text) : yamlOutline(text);
-  const structure = checkStructure(outline);
-  const profile = structure.profile ?? config.profile;
-  const sources = structure.conditions.map((c) => {
-    const lit = c.literal.embed();
-    return embedded(config, profile, lit.value, lit.map, c.literal, c.ruleId, lit);
-  });
-  return { ...base, sources, problems: [...outline.problems, ...structure.problems], tooLarge: false };
+  // the core's reading of the file, so the editor and the loader agree on every condition and problem
+  const rules = readRuleSetDocument(text, { format: kind === 'rules-json' ? 'json' : 'yaml' });
+  const sources = rules.conditions.map((c) => embedded(config, rules.profile, c.condition, c.map, c.span, c.ruleId, embeddedText(text, c)));
+  return { ...base, sources, problems: rules.problems.map((p) => fileProblem(text, p)), tooLarge: false };
+}
+
+/** A rule-set problem in the model's shape: the rule named in the message, and a suggestion on one line as a replacement. */
+function fileProblem(text: string, p: RuleSetFileProblem): FileProblem {
+  const oneLine = !/[\r\n]/.test(text.slice(p.span.start, p.span.end));
+  return {
+    start: p.span.start,
+    end: p.span.end,
+    code: p.code,
+    severity: p.severity,
+    message: p.ruleId !== undefined ? `rule '${p.ruleId}': ${p.message}` : p.message,
+    ...(p.hint !== undefined ? { hint: p.hint } : {}),
+    ...(p.suggestion !== undefined && oneLine ? { replacement: p.suggestion } : {}),
+  };
 }
 
 /** The embedded source whose literal holds document offset `offset`, with the source offset there. */

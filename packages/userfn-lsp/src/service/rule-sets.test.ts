@@ -1,4 +1,6 @@
 /** Every feature on rule-set files: conditions checked, completed and hovered in place, through the file's escapes. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { RuleSetCodes } from '@userfn/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, test } from 'vitest';
 import { DiagnosticSeverity, type CodeAction, type MarkupContent, type TextEdit } from 'vscode-languageserver-types';
@@ -54,16 +56,32 @@ describe('JSON rule sets', () => {
     expect(diagnostics(text, JSON_URI).map((d) => d.text)).toEqual(['lenght']);
   });
 
-  test('structure problems and JSON syntax errors are diagnostics too', () => {
+  test("structure problems and JSON syntax errors are diagnostics too, with the loader's codes", () => {
     const text = '{"rules": [{"id": "a", "condition": "true", "mesage": "m"}, {"id": "a"}]';
-    expect(diagnostics(text, JSON_URI).map((d) => d.code)).toEqual(['rules/unknown-field', 'rules/missing-field', 'rules/duplicate-id', 'rules/syntax']);
+    const ds = diagnostics(text, JSON_URI);
+    expect(ds.map((d) => d.code)).toEqual([RuleSetCodes.UnknownField, RuleSetCodes.MissingField, RuleSetCodes.DuplicateId, RuleSetCodes.InvalidDocument]);
+    expect(ds.map((d) => d.text)).toEqual(['"mesage"', '{', '"a"', '']);
+    expect(ds[0]!.message).toBe("rule 'a': unknown field 'mesage' in the rule\ndid you mean 'message'?");
   });
 
-  test("the rule set's own profile decides the expected result type", () => {
+  test("the rule set's profile is the loader's: verification or transition, else an error (and verification)", () => {
     const text = (profile: string, condition: string) => `{"profile": "${profile}", "rules": [{"id": "a", "condition": "${condition}"}]}`;
-    expect(diagnostics(text('reranker', 'get(\'$.score\') * 2'), JSON_URI)).toEqual([]);
-    expect(diagnostics(text('reranker', 'true'), JSON_URI).map((d) => d.code)).toEqual(['UF2006']);
+    expect(diagnostics(text('transition', 'true'), JSON_URI)).toEqual([]);
     expect(diagnostics(text('verification', '1'), JSON_URI).map((d) => d.code)).toEqual(['UF2006']);
+    expect(diagnostics(text('reranker', 'true'), JSON_URI).map((d) => d.code)).toEqual([RuleSetCodes.UnknownProfile]);
+    expect(diagnostics(text('reranker', '1 + 1'), JSON_URI).map((d) => d.code)).toEqual([RuleSetCodes.UnknownProfile, 'UF2006']);
+    // the configured profile is for .userfn documents: a rule set is checked as the loader will compile it
+    expect(diagnostics(text('transition', '1 + 1'), JSON_URI, { profile: 'reranker' }).map((d) => d.code)).toEqual(['UF2006']);
+    const { document, position } = cursorAt(text('transition', "get('$.out@put') != null"), '@', JSON_URI);
+    expect((service().doHover(document, position)!.contents as MarkupContent).value).toContain("The step's structured output.");
+  });
+
+  test('a misspelt profile or severity: the quick fix writes the suggestion', () => {
+    const text = '{"profile": "verifcation", "rules": [{"id": "a", "condition": "true", "severity": "warnign"}]}';
+    const document = documentOf(text, JSON_URI);
+    const actions = service().getCodeActions(document, { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, { diagnostics: [] });
+    expect(actions.map((a) => a.title)).toEqual(["Change to 'verification'", "Change to 'warning'"]);
+    expect(JSON.parse(fixAll(document, actions))).toEqual({ profile: 'verification', rules: [{ id: 'a', condition: 'true', severity: 'warning' }] });
   });
 
   test('recognised by the file name whatever the languageId', () => {
@@ -130,6 +148,16 @@ describe('JSON rule sets', () => {
   });
 });
 
+describe('the example rule sets', () => {
+  const dir = new URL('../../../../examples/rules/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => /\.rules\.(json|ya?ml)$/.test(f));
+
+  test.each(files)('%s: no error, as for the loader', (file) => {
+    const ds = diagnostics(readFileSync(new URL(file, dir), 'utf8'), `file:///examples/${file}`);
+    expect(ds.filter((d) => d.severity === DiagnosticSeverity.Error)).toEqual([]);
+  });
+});
+
 describe('YAML rule sets', () => {
   const yaml = [
     'profile: verification',
@@ -174,6 +202,20 @@ describe('YAML rule sets', () => {
     expect(TextDocument.applyEdits(document, [key.textEdit as TextEdit])).toBe(text.replace('@', 'key'));
     const h = cursorAt(text.replace('@', 'key').replace('agent.key', 'agent.k@ey'), '@', YAML_URI);
     expect((ls.doHover(h.document, h.position)!.contents as MarkupContent).value).toContain("The worker agent's key.");
+  });
+
+  test('an aliased condition is checked as the loader reads it, on the alias as a whole; a merge key is an unknown field, as for the loader', () => {
+    const text = "rules:\n  - id: a\n    condition: &c \"lenght('x') > 1\"\n  - <<: {weight: 2}\n    id: b\n    condition: *c\n";
+    expect(diagnostics(text, YAML_URI).map((d) => [d.code, d.text])).toEqual([
+      ['UF2001', 'lenght'],
+      [RuleSetCodes.UnknownField, '<<'],
+      ['UF2001', '*c'],
+    ]);
+    const { document, position } = cursorAt(text.replace('*c', '*@c'), '@', YAML_URI);
+    expect(service().doComplete(document, position).items).toEqual([]);
+    // formatting rewrites the anchor's text only
+    const unformatted = documentOf(text.replace(`"lenght('x') > 1"`, `"length( 'x' )>1"`), YAML_URI);
+    expect(TextDocument.applyEdits(unformatted, service().format(unformatted))).toBe(text.replace('lenght', 'length'));
   });
 
   test('a scalar the decoder does not model is checked with coarse ranges, and not completed', () => {

@@ -7,8 +7,7 @@ import type { Diagnostic as CoreDiagnostic } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { offsetRange, toRange } from '../document-mapping.js';
-import type { DocumentModel, EmbeddedSource } from '../model.js';
-import type { FileProblem } from '../rulesets/outline.js';
+import type { DocumentModel, EmbeddedSource, FileProblem } from '../model.js';
 
 /** The `source` of every diagnostic the service publishes. */
 export const DIAGNOSTIC_SOURCE = 'userfn';
@@ -16,7 +15,7 @@ export const DIAGNOSTIC_SOURCE = 'userfn';
 const severity = (s: 'error' | 'warning'): DiagnosticSeverity => (s === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning);
 
 /** The core's message, with its hint when the message does not already carry it. */
-function messageOf(d: CoreDiagnostic): string {
+function messageOf(d: { readonly message: string; readonly hint?: string }): string {
   if (!d.hint || d.message.includes(d.hint) || /did you mean/.test(d.message)) return d.message;
   return `${d.message}\n${d.hint}`;
 }
@@ -32,7 +31,7 @@ function fromCore(document: TextDocument, source: EmbeddedSource, d: CoreDiagnos
 }
 
 function fromProblem(document: TextDocument, p: FileProblem): Diagnostic {
-  return { range: offsetRange(document, p.start, p.end), severity: severity(p.severity), code: p.code, source: DIAGNOSTIC_SOURCE, message: p.message };
+  return { range: offsetRange(document, p.start, p.end), severity: severity(p.severity), code: p.code, source: DIAGNOSTIC_SOURCE, message: messageOf(p) };
 }
 
 /** Every diagnostic of the document, in document order. */

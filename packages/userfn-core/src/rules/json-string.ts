@@ -67,8 +67,3 @@ function fail(value: string, starts: number[], start: number, end: number, messa
   starts.push(start);
   return { value, starts, end, error: { message, start, end } };
 }
-
-/** Escapes text so that it can be inserted inside a JSON (or YAML double-quoted) string. */
-export function escapeJsonText(s: string): string {
-  return JSON.stringify(s).slice(1, -1);
-}

@@ -3,14 +3,15 @@
  * UTF-16 unit of the value the document offset that encodes it: plain,
  * single-quoted ('' escapes) and double-quoted (backslash escapes) scalars
  * with line folding, and literal (|) and folded (>) block scalars with
- * chomping. The caller compares the result with the value the yaml library
- * read and falls back to a coarse map when they differ, so a corner this
- * decoder does not model (an explicit indentation indicator, tabs in odd
- * places) costs precision, never correctness.
+ * chomping. The caller (scalarMap) compares the result with the value the
+ * yaml library read and falls back to a coarse map when they differ, so a
+ * corner this decoder does not model (an explicit indentation indicator, tabs
+ * in odd places) costs precision, never correctness.
  */
+import type { ScalarStyle } from './located.js';
 
-/** The yaml library's scalar styles (`Scalar.type`). */
-export type YamlScalarStyle = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE' | 'BLOCK_LITERAL' | 'BLOCK_FOLDED';
+/** The styles of a YAML string scalar. */
+export type YamlScalarStyle = Exclude<ScalarStyle, 'json'>;
 
 /** A scalar value with the document offset of each of its UTF-16 units. */
 export interface DecodedScalar {
@@ -101,12 +102,12 @@ function decodeFlow(text: string, from: number, to: number, style: YamlScalarSty
       continue;
     }
     flush();
-    if (style === 'QUOTE_SINGLE' && c === "'" && text[i + 1] === "'") {
+    if (style === 'single' && c === "'" && text[i + 1] === "'") {
       out.push("'", i);
       i += 2;
       continue;
     }
-    if (style === 'QUOTE_DOUBLE' && c === '\\') {
+    if (style === 'double' && c === '\\') {
       const e = text[i + 1];
       if (isBreak(e)) {
         // an escaped line break joins the lines with nothing between them
@@ -206,7 +207,7 @@ function decodeBlock(text: string, from: number, to: number, style: YamlScalarSt
       continue;
     }
     if (prev) {
-      if (style === 'BLOCK_FOLDED' && !moreIndented(prev) && !moreIndented(l)) {
+      if (style === 'folded' && !moreIndented(prev) && !moreIndented(l)) {
         if (emptiesSincePrev.length === 0) out.push(' ', prev.breakAt);
         else for (const e of emptiesSincePrev) out.push('\n', e.breakAt);
       } else {
@@ -235,21 +236,14 @@ function decodeBlock(text: string, from: number, to: number, style: YamlScalarSt
  */
 export function decodeYamlScalar(text: string, start: number, end: number, style: YamlScalarStyle): DecodedScalar | undefined {
   switch (style) {
-    case 'PLAIN':
+    case 'plain':
       return decodeFlow(text, start, end, style);
-    case 'QUOTE_SINGLE':
-    case 'QUOTE_DOUBLE':
+    case 'single':
+    case 'double':
       if (end - start < 2) return undefined;
       return decodeFlow(text, start + 1, end - 1, style);
-    case 'BLOCK_LITERAL':
-    case 'BLOCK_FOLDED':
+    case 'literal':
+    case 'folded':
       return decodeBlock(text, start, end, style);
   }
-}
-
-/** Escapes text for insertion into a scalar of this style. */
-export function escapeForYaml(s: string, style: YamlScalarStyle): string {
-  if (style === 'QUOTE_SINGLE') return s.replaceAll("'", "''");
-  if (style === 'QUOTE_DOUBLE') return JSON.stringify(s).slice(1, -1);
-  return s;
 }
