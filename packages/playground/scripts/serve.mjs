@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Serves the built playground (dist/) on 127.0.0.1 with node:http alone.
+// Port: $PORT, else 4173, else any free port when 4173 is taken. Prints the URL.
+// The end-to-end tests import startServer() to serve dist/ on a free port.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.ttf': 'font/ttf',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The built site beside this script. */
+export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** The file a URL path names inside root, or undefined when it would leave root. */
+function fileFor(root, urlPath) {
+  let path;
+  try {
+    path = decodeURIComponent(urlPath.split('?')[0].split('#')[0]);
+  } catch {
+    return undefined;
+  }
+  if (path.includes('\0')) return undefined;
+  const file = resolve(root, '.' + (path.endsWith('/') ? path + 'index.html' : path));
+  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
+}
+
+/**
+ * Starts a static server for `root` on `host:port` (port 0: any free port).
+ * Resolves to `{ url, close }` once it listens.
+ */
+export function startServer({ root = DIST, host = '127.0.0.1', port = 0 } = {}) {
+  const base = resolve(root);
+  const server = createServer(async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = fileFor(base, req.url ?? '/');
+    const info = file && (await stat(file).catch(() => undefined));
+    if (!file || !info || !info.isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // Hashed assets never change; the page itself must always be fresh.
+    const cache = file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    res.writeHead(200, { 'content-type': type, 'content-length': info.size, 'cache-control': cache, 'x-content-type-options': 'nosniff' });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolvePromise({
+        url: `http://${host}:${address.port}/`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+async function main() {
+  try {
+    await stat(join(DIST, 'index.html'));
+  } catch {
+    process.stderr.write('dist/index.html is missing: build the playground first (npm run build)\n');
+    process.exit(2);
+  }
+  const wanted = process.env.PORT !== undefined && process.env.PORT !== '' ? Number(process.env.PORT) : undefined;
+  if (wanted !== undefined && !(Number.isInteger(wanted) && wanted >= 0 && wanted < 65536)) {
+    process.stderr.write(`PORT must be a port number, not '${process.env.PORT}'\n`);
+    process.exit(2);
+  }
+  let server;
+  try {
+    server = await startServer({ port: wanted ?? 4173 });
+  } catch (e) {
+    // The default port is only a preference; an explicit PORT is not.
+    if (wanted !== undefined || e.code !== 'EADDRINUSE') throw e;
+    server = await startServer({ port: 0 });
+  }
+  process.stdout.write(`UserFn playground: ${server.url}\n(Ctrl+C to stop)\n`);
+  const stop = () => server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,40 @@
+/** The Problems list: every marker of the visible editors, in order; a click puts the cursor on it. */
+import { el } from './dom.js';
+
+/** One problem, ready to show. */
+export interface ProblemEntry {
+  /** Which editor: `expression`, `rule set`, `context`. */
+  readonly where: string;
+  readonly line: number;
+  readonly column: number;
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly message: string;
+  readonly code?: string;
+  /** Moves the cursor to the problem. */
+  readonly reveal: () => void;
+}
+
+/** Renders the list (an empty list says so). */
+export function showProblems(list: HTMLElement, entries: readonly ProblemEntry[]): void {
+  list.dataset.count = String(entries.length);
+  if (entries.length === 0) {
+    list.replaceChildren(el('li', { class: 'muted none' }, 'No problems.'));
+    return;
+  }
+  list.replaceChildren(
+    ...entries.map((p) => {
+      const button = el(
+        'button',
+        { type: 'button', class: `problem problem-${p.severity}`, title: 'Show in the editor' },
+        el('span', { class: `badge badge-${p.severity === 'error' ? 'fail' : p.severity === 'warning' ? 'warn' : 'info'}` }, p.severity),
+        ' ',
+        el('span', { class: 'where' }, `${p.where} ${p.line}:${p.column}`),
+        ' ',
+        p.message,
+        p.code ? el('span', { class: 'muted' }, ` [${p.code}]`) : null,
+      );
+      button.addEventListener('click', p.reveal);
+      return el('li', { testid: 'problem' }, button);
+    }),
+  );
+}
