@@ -1,0 +1,162 @@
+/**
+ * The bench: `npm run bench` (root) or `node --expose-gc src/run.mjs` here.
+ *
+ *   --quick            few samples and a 10,000-line batch file: a smoke run (writes results/quick.json)
+ *   --workloads=W1,W7  only these workloads
+ *   --engines=userfn,js,cel-js   only these engines
+ *   --no-batch, --no-ls          skip the batch or language-service figures
+ *
+ * Each (engine, workload) cell runs in its own fresh process (eval-child.mjs),
+ * one after another, so that no engine shares a JIT, a heap or a call site
+ * with another. Progress goes to stderr, the markdown report to stdout, every
+ * figure to results/latest.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { runBatch } from './batch.mjs';
+import { ENGINES } from './engines.mjs';
+import { deriveRatios, evaluateTargets, renderMarkdown } from './report.mjs';
+import { loadWorkloads } from './workloads.mjs';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const RESULTS_DIR = here('../results/');
+const EVAL_CHILD = here('./eval-child.mjs');
+const LS_CHILD = here('./ls-child.mjs');
+
+function parseFlags(argv) {
+  const flags = { quick: false, workloads: null, engines: null, batch: true, ls: true };
+  for (const a of argv) {
+    if (a === '--quick') flags.quick = true;
+    else if (a === '--no-batch') flags.batch = false;
+    else if (a === '--no-ls') flags.ls = false;
+    else if (a.startsWith('--workloads=')) flags.workloads = a.slice(12).split(',');
+    else if (a.startsWith('--engines=')) flags.engines = a.slice(10).split(',');
+    else throw new Error(`unknown option ${a} (see the comment at the top of src/run.mjs)`);
+  }
+  return flags;
+}
+
+const log = (msg) => process.stderr.write(`${msg}\n`);
+
+/** Runs a child that prints one JSON line last on stdout; its failure becomes an error object. */
+function runJsonChild(args, timeoutMs) {
+  const r = spawnSync(process.execPath, ['--expose-gc', ...args], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: timeoutMs });
+  const last = (r.stdout ?? '').trim().split('\n').pop();
+  try {
+    return JSON.parse(last);
+  } catch {
+    const why = r.error ? r.error.message : `exit ${r.status}, signal ${r.signal}`;
+    return { status: 'error', available: false, reason: `the child process failed (${why}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' / ')}` };
+  }
+}
+
+async function main() {
+  const flags = parseFlags(process.argv.slice(2));
+  const started = Date.now();
+  const loadavgStart = loadavg();
+  const bench = loadWorkloads();
+  const workloads = bench.workloads.filter((w) => !flags.workloads || flags.workloads.includes(w.id));
+  const engines = ENGINES.filter((e) => !flags.engines || flags.engines.includes(e.id));
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  const evaluation = {};
+  const compile = {};
+  const cache = {};
+  const ruleSetApi = {};
+  const compileSpread = {};
+  const compileFirst = {};
+  for (const e of engines) evaluation[e.id] = {};
+  let done = 0;
+  const total = workloads.length * engines.length;
+  // Workloads outer, engines inner: drift in machine load spreads over all engines of a workload alike.
+  for (const w of workloads) {
+    for (const e of engines) {
+      done++;
+      const source = w.sources[e.syntax];
+      if (source === null || source === undefined) {
+        evaluation[e.id][w.id] = { status: 'n/a', reason: w.na?.[e.syntax] ?? 'not expressible' };
+        continue;
+      }
+      log(`[${done}/${total}] ${w.id} ${e.id}`);
+      const cell = runJsonChild([EVAL_CHILD, e.id, w.id, ...(flags.quick ? ['--quick'] : [])], 120_000);
+      if (cell.status !== 'ok') {
+        evaluation[e.id][w.id] = { status: cell.status === 'n/a' ? 'n/a' : 'error', reason: cell.reason };
+        if (cell.status !== 'n/a') log(`  ${cell.reason}`);
+        continue;
+      }
+      const ev = cell.evaluation;
+      evaluation[e.id][w.id] = { status: 'ok', value: ev.median, min: ev.min, max: ev.max, iqrRel: ev.iqrRel, wallMedian: ev.wallMedian, samples: ev.n, iterations: ev.iterations };
+      compile[e.id] ??= { what: cell.compile?.what };
+      if (typeof cell.compile?.median === 'number') {
+        compile[e.id][w.id] = cell.compile.median;
+        (compileSpread[e.id] ??= {})[w.id] = { min: cell.compile.min, max: cell.compile.max, iqrRel: cell.compile.iqrRel, wallMedian: cell.compile.wallMedian, samples: cell.compile.n, warmupMs: cell.compile.warmupMs };
+        (compileFirst[e.id] ??= {})[w.id] = cell.compile.firstUs;
+      }
+      if (cell.ruleSet) ruleSetApi[w.id] = cell.ruleSet;
+      if (cell.cache) cache[w.id] = { hit: cell.cache.hit, sameAsCompiled: cell.cache.sameAsCompiled, lookupUs: cell.cache.lookupUs.median, evaluateUs: cell.cache.evaluateUs.median };
+    }
+  }
+  for (const id of Object.keys(compile)) {
+    const hasFigure = Object.keys(compile[id]).some((k) => k !== 'what');
+    if (!hasFigure && id !== 'userfn') delete compile[id];
+  }
+
+  let batch = null;
+  const w9 = bench.workloads.find((w) => w.id === 'W9');
+  if (flags.batch) {
+    const nowMs = Date.parse(bench.now);
+    const holds = w9.sources.js.map((s) => new Function('NOW_MS', `'use strict'; return (${s});`)(nowMs));
+    const records = flags.quick ? 10_000 : 100_000;
+    batch = await runBatch({ workload: w9, holds, nowIso: bench.now, resultsDir: RESULTS_DIR, records, rounds: flags.quick ? 1 : 3, log });
+    if (!batch.available) log(`batch verify not available: ${batch.reason}`);
+  }
+
+  let languageService = null;
+  if (flags.ls) {
+    log('language service');
+    languageService = runJsonChild([LS_CHILD, ...(flags.quick ? ['--quick'] : [])], 180_000);
+    if (!languageService.available) log(`language service not available: ${languageService.reason}`);
+  }
+
+  const ratios = deriveRatios(engines, workloads, evaluation);
+  const targets = evaluateTargets({ evaluation, compile, cache, batch, languageService });
+  const cpuList = cpus();
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    v8: process.versions.v8,
+    machine: { cpus: cpuList.length, cpuModel: cpuList[0]?.model ?? 'unknown', totalMemGB: Math.round(totalmem() / 1e8) / 10, platform: process.platform, arch: process.arch, loadavgStart, loadavgEnd: loadavg() },
+    quick: flags.quick,
+    durationSeconds: Math.round((Date.now() - started) / 100) / 10,
+    method: {
+      evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing',
+      compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure',
+      batch: 'whole-process wall clock, median of the rounds, interleaved bare / 1 worker / 2 workers',
+      languageService: 'per request wall clock; every request but the cached-model one follows an edit (a new document version)',
+    },
+    workloadsFile: 'bench/workloads.json',
+    engines,
+    workloads: workloads.map((w) => ({ id: w.id, title: w.title, expected: w.expected })),
+    evaluation,
+    compile,
+    compileSpread,
+    compileFirst,
+    cache,
+    ruleSetApi,
+    ratios,
+    batch,
+    languageService,
+    targets,
+  };
+  const outFile = `${RESULTS_DIR}${flags.quick ? 'quick' : 'latest'}.json`;
+  writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`${renderMarkdown(result)}\n`);
+  log(`wrote ${outFile} in ${result.durationSeconds} s`);
+}
+
+main().catch((e) => {
+  log(e?.stack ?? String(e));
+  process.exitCode = 1;
+});
