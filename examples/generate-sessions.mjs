@@ -32,8 +32,8 @@ export const FAULTS = {
   'too-many-calls': { rule: 'efficient', severity: 'warning', rate: 0.06 },
 };
 
-/** mulberry32: a small, well-mixed 32-bit PRNG. */
-function prng(seed) {
+/** mulberry32: a small, well-mixed 32-bit PRNG (deterministic across runs and machines; bench/ reuses it). */
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -176,7 +176,7 @@ function measuredText(t) {
 
 /** The whole report as markdown. */
 export function renderMarkdown(result) {
-  const { engines, workloads, evaluation, compile, ratios, cache, batch, languageService, targets } = result;
+  const { engines, workloads, evaluation, compile, ratios, cache, batch, serve, languageService, targets } = result;
   const wids = workloads.map((w) => w.id);
   const out = [];
   const m = result.machine;
@@ -260,6 +260,19 @@ export function renderMarkdown(result) {
     out.push(`Executable: ${batch.cli}. File: ${fmt(batch.fileBytes / 1e6)} MB, ${batch.records.toLocaleString('en-US')} records, ${batch.failing.toLocaleString('en-US')} of them failing some rule.`);
   } else {
     out.push(`not available: ${batch?.reason ?? 'not run'}${batch?.bare ? ` (bare loop: ${fmt(batch.bare.recordsPerSecond)} records/s)` : ''}`);
+  }
+  out.push('');
+
+  out.push('### `userfn serve`: POST /verify (NeMo Gym rollouts, the W9 rule set, one server process)');
+  out.push('');
+  if (serve?.available) {
+    out.push(markdownTable(['requests', 'in flight', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'vs batch verify, 1 worker (records/s)'], [
+      [serve.requests.toLocaleString('en-US'), String(serve.concurrency), fmt(serve.requestsPerSecond), fmt(serve.latencyMs.p50), fmt(serve.latencyMs.p95), fmt(serve.latencyMs.p99), fmtRatio(ratio(serve.requestsPerSecond, batch?.workers1?.recordsPerSecond))],
+    ]));
+    out.push('');
+    out.push(`Every response was checked: status 200 and reward ${fmt(serve.reward)}. Request body: ${serve.bodyBytes} bytes.`);
+  } else {
+    out.push(`not available: ${serve?.reason ?? 'not run'}`);
   }
   out.push('');
 

@@ -4,7 +4,7 @@
  *   --quick            few samples and a 10,000-line batch file: a smoke run (writes results/quick.json)
  *   --workloads=W1,W7  only these workloads
  *   --engines=userfn,js,cel-js   only these engines
- *   --no-batch, --no-ls          skip the batch or language-service figures
+ *   --no-batch, --no-serve, --no-ls   skip the batch, `userfn serve` or language-service figures
  *
  * Each (engine, workload) cell runs in its own fresh process (eval-child.mjs),
  * one after another, so that no engine shares a JIT, a heap or a call site
@@ -16,6 +16,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runBatch } from './batch.mjs';
+import { rolloutOf, runServe } from './serve.mjs';
+import { ruleSetOf } from './rulesets.mjs';
 import { ENGINES } from './engines.mjs';
 import { deriveRatios, evaluateTargets, renderMarkdown } from './report.mjs';
 import { loadWorkloads } from './workloads.mjs';
@@ -26,11 +28,12 @@ const EVAL_CHILD = here('./eval-child.mjs');
 const LS_CHILD = here('./ls-child.mjs');
 
 function parseFlags(argv) {
-  const flags = { quick: false, workloads: null, engines: null, batch: true, ls: true };
+  const flags = { quick: false, workloads: null, engines: null, batch: true, serve: true, ls: true };
   for (const a of argv) {
     if (a === '--quick') flags.quick = true;
     else if (a === '--no-batch') flags.batch = false;
     else if (a === '--no-ls') flags.ls = false;
+    else if (a === '--no-serve') flags.serve = false;
     else if (a.startsWith('--workloads=')) flags.workloads = a.slice(12).split(',');
     else if (a.startsWith('--engines=')) flags.engines = a.slice(10).split(',');
     else throw new Error(`unknown option ${a} (see the comment at the top of src/run.mjs)`);
@@ -113,6 +116,15 @@ async function main() {
     if (!batch.available) log(`batch verify not available: ${batch.reason}`);
   }
 
+  let serve = null;
+  if (flags.serve) {
+    // The expected reward: the same rules verified in-process on the context the rollout maps to.
+    const { loadRuleSet, nemoGymToContext, verify } = await import('@userfn/core');
+    const expectedReward = verify(loadRuleSet(ruleSetOf(w9)), nemoGymToContext(rolloutOf(bench.context)), { now: bench.now }).score;
+    serve = await runServe({ workload: w9, context: bench.context, expectedReward, requests: flags.quick ? 2_000 : 20_000, concurrency: 16, log });
+    if (!serve.available) log(`userfn serve not available: ${serve.reason}`);
+  }
+
   let languageService = null;
   if (flags.ls) {
     log('language service');
@@ -134,6 +146,7 @@ async function main() {
       evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing',
       compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure',
       batch: 'whole-process wall clock, median of the rounds, interleaved bare / 1 worker / 2 workers',
+      serve: 'one userfn serve process on loopback, POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',
       languageService: 'per request wall clock; every request but the cached-model one follows an edit (a new document version)',
     },
     workloadsFile: 'bench/workloads.json',
@@ -147,6 +160,7 @@ async function main() {
     ruleSetApi,
     ratios,
     batch,
+    serve,
     languageService,
     targets,
   };

@@ -5,18 +5,9 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { prng } from '../../examples/generate-sessions.mjs';
 
-/** mulberry32: a small seeded PRNG (deterministic across runs and machines). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 const TEXTS = ['All sections indexed.', 'Every section was indexed without errors.', 'Indexing finished: all sections indexed.'];
 

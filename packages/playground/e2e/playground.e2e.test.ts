@@ -203,6 +203,16 @@ describe('playground in Chromium', () => {
     expect((await state(page)).expression).toBe(expr);
   });
 
+  it('a context that is not JSON gets a marker in the context editor and an entry in problems', async () => {
+    const page = await open('?profile=any&expr=' + encodeURIComponent("get('$.a')") + '&context=' + encodeURIComponent('{"a": 1,, }'));
+    await page.locator('[data-testid="context"] .squiggly-error').first().waitFor({ timeout: 30_000 });
+    const problems = await waitForText(page, 'problems', (t) => /context/i.test(t));
+    expect(problems).toMatch(/context/i);
+    // the expression is not evaluated against a broken context, and the page says why
+    expect(await waitForText(page, 'result', (t) => /not valid JSON/i.test(t))).toMatch(/not valid JSON/i);
+    await screenshot(page, 'context-parse-error');
+  });
+
   it('renders values as text, never as HTML', async () => {
     const page = await open('?profile=any&expr=' + encodeURIComponent("'<img src=x onerror=alert(1)><b>bold</b>'") + '&context=%7B%7D');
     const value = await waitForText(page, 'result-value', (t) => t.includes('<img'));

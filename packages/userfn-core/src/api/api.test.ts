@@ -144,6 +144,9 @@ describe('explain', () => {
   it('explains every false disjunct and a runtime error', () => {
     const c = compile("called('a') or get('$.n') > 3");
     expect(c.explain({ tool_calls: [], n: 1 }).reason).toBe("called('a') was false; get('$.n') > 3 was false: get('$.n') = 1");
+    // a list written in the source is not repeated as an operand value; a computed one is named
+    const m = compile("get('$.s') in ['a', 'b']", { profile: 'any' });
+    expect(m.explain({ s: 'c' }).reason).toBe("get('$.s') in ['a', 'b'] was false: get('$.s') = 'c'");
     const e = compile("get('$.n') / 0 > 1").explain({ n: 1 });
     expect(e.error?.code).toBe(Codes.DivisionByZero);
     expect(e.reason).toContain('1:1');

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,15 @@ describe('userfn eval', () => {
   });
 });
 
+describe('--help on every command', () => {
+  for (const command of ['eval', 'check', 'verify', 'serve']) {
+    it(`userfn ${command} --help prints its usage and exits 0`, async () => {
+      const r = await cli(command, '--help');
+      expect([r.code, r.out, r.err]).toEqual([0, expect.stringContaining(`Usage: userfn ${command}`), '']);
+    });
+  }
+});
+
 describe('userfn check', () => {
   it('prints every diagnostic with a caret, exit 1 on errors', async () => {
     const r = await cli('check', "get('$.a') = 1 and \"x\"");
@@ -117,5 +126,14 @@ describe('the userfn bin', () => {
     const verified = spawnSync(process.execPath, [bin, 'verify', '--rules', join(dir2, 'r.rules.json'), join(dir2, 's.jsonl'), '--workers', '2'], { encoding: 'utf8' });
     expect(verified.status).toBe(1);
     expect(verified.stdout.trim().split('\n')).toHaveLength(2000);
+  });
+
+  it('stops quietly when the reader closes the pipe early (userfn check … | head)', async () => {
+    const child = spawn(process.execPath, [bin, 'check', 'lenght(1) + nope(2) + zork(3)'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first line is written
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect([code, err]).toEqual([1, '']);
   });
 });

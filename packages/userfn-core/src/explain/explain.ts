@@ -61,7 +61,9 @@ export function buildTree(source: string, ast: Node, outcomes: ReadonlyMap<numbe
   return build(ast);
 }
 
-const isLiteral = (n: Node) => n.kind === 'number' || n.kind === 'string' || n.kind === 'boolean' || n.kind === 'null';
+/** A value written in the source (a list of such values too): naming its value in a reason would only repeat it. */
+const isLiteral = (n: Node): boolean =>
+  n.kind === 'number' || n.kind === 'string' || n.kind === 'boolean' || n.kind === 'null' || (n.kind === 'list' && n.items.every(isLiteral));
 
 /**
  * The one-line reason a boolean came out false: descends through `and`
@@ -79,29 +81,29 @@ export function falseReason(source: string, ast: Node, outcomes: ReadonlyMap<num
       .filter((c) => !isLiteral(c) && outcomes.has(c.id))
       .map((c) => `${text(c)} = ${describeValue(valueOf(c) ?? null)}`);
 
-  const culprits = (n: Node, wanted: boolean): string[] => {
+  // Appends to one array, with no flatMap/spread frames in between: a long `or` chain recurses once per level.
+  const out: string[] = [];
+  const culprits = (n: Node, wanted: boolean): void => {
     if (n.kind === 'logical') {
-      const isAnd = n.op === 'and';
       // and wanted false / or wanted true: any failing side; otherwise every side.
-      const sides = [n.left, n.right].filter((c) => outcomes.has(c.id));
-      const bad = sides.filter((c) => (valueOf(c) === true) !== wanted);
-      const pick = isAnd === wanted ? bad : sides;
-      return pick.flatMap((c) => culprits(c, wanted));
+      const every = (n.op === 'and') !== wanted;
+      for (const c of [n.left, n.right]) {
+        if (outcomes.has(c.id) && (every || (valueOf(c) === true) !== wanted)) culprits(c, wanted);
+      }
+      return;
     }
     if (n.kind === 'unary' && n.op !== '-') return culprits(n.operand, !wanted);
-    if (n.kind === 'conditional') {
-      const branch = valueOf(n.test) === true ? n.then : n.else;
-      return [...culprits(branch, wanted)];
-    }
+    if (n.kind === 'conditional') return culprits(valueOf(n.test) === true ? n.then : n.else, wanted);
     const v = valueOf(n);
     const verdict = v === null ? 'null' : String(v === true);
     const ops = operands(n);
-    return [`${text(n)} was ${verdict}${ops.length ? `: ${ops.join(', ')}` : ''}`];
+    out.push(`${text(n)} was ${verdict}${ops.length ? `: ${ops.join(', ')}` : ''}`);
   };
-  return culprits(ast, true).join('; ');
+  culprits(ast, true);
+  return out.join('; ');
 }
 
-/** The tree as indented text: `✓`/`✗` for booleans, `·` for skipped parts. */
+/** The tree as indented text: each sub-expression with its value, its error, or `not evaluated`. */
 export function renderTree(tree: ExplainNode): string {
   const lines: string[] = [];
   const visit = (n: ExplainNode, depth: number) => {

@@ -84,6 +84,23 @@ describe('loadRuleSet: valid rule sets', () => {
 });
 
 describe('loadRuleSet: every problem at once, with rule id and file line', () => {
+  it('also reports the condition errors of rules whose other fields are wrong', () => {
+    const text = [
+      '{ "rules": [',
+      '  { "id": "a", "condition": "lenght(1) > 0", "weight": -1 },',
+      '  { "condition": "1 +" },',
+      '  { "id": "c", "condition": "nope()", "colour": 1 }',
+      '] }',
+    ].join('\n');
+    const got = problemsOf(text, 'r.rules.json').map((p) => [p.ruleId ?? null, p.code, p.file?.line ?? null]);
+    expect(got).toContainEqual(['a', RuleSetCodes.InvalidWeight, 2]);
+    expect(got).toContainEqual(['a', Codes.UnknownFunction, 2]);
+    expect(got).toContainEqual([null, RuleSetCodes.MissingField, 3]);
+    expect(got.some(([id, code, line]) => id === null && String(code).startsWith('UF1') && line === 3)).toBe(true);
+    expect(got).toContainEqual(['c', RuleSetCodes.UnknownField, 4]);
+    expect(got).toContainEqual(['c', Codes.UnknownFunction, 4]);
+  });
+
   it('reports unknown fields, duplicate ids, missing and empty conditions, bad weights and severities together', () => {
     const text = [
       '{',

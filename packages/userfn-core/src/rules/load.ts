@@ -50,20 +50,26 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
     ...(options.contextSchema !== undefined ? { contextSchema: options.contextSchema } : {}),
     ...(options.functions !== undefined ? { functions: options.functions } : {}),
   };
-  const rules: Rule[] = [];
-  for (const { definition, conditionNode } of validated.drafts) {
-    const toProblem = (d: Pick<Diagnostic, 'code' | 'message' | 'span' | 'hint'>): RuleSetProblem => conditionProblem(definition.id, d, conditionNode, fileOf);
-    let compiled: Compiled;
+  // Every string condition is compiled, also those of rules whose other
+  // fields are wrong: one load reports every problem of the file.
+  const compiledBy = new Map<StringScalar, Compiled>();
+  for (const { ruleId, node } of validated.conditions) {
+    if (node.value.trim() === '') continue; // reported as RS-empty by the validator
+    const toProblem = (d: Pick<Diagnostic, 'code' | 'message' | 'span' | 'hint'>): RuleSetProblem => conditionProblem(ruleId, d, node, fileOf);
     try {
-      compiled = compile(definition.condition, compileOptions);
+      const compiled = compile(node.value, compileOptions);
+      compiledBy.set(node, compiled);
+      warnings.push(...compiled.diagnostics.map(toProblem));
     } catch (e) {
       if (!(e instanceof UserFnError)) throw e;
       const errors = e.diagnostics.filter((d) => d.severity === 'error');
       problems.push(...(errors.length > 0 ? errors.map(toProblem) : [toProblem(e)]));
-      continue;
     }
-    warnings.push(...compiled.diagnostics.map(toProblem));
-    rules.push(Object.freeze({ ...definition, compiled }));
+  }
+  const rules: Rule[] = [];
+  for (const { definition, conditionNode } of validated.drafts) {
+    const compiled = compiledBy.get(conditionNode);
+    if (compiled) rules.push(Object.freeze({ ...definition, compiled }));
   }
   if (problems.length > 0) throw new RuleSetError(sortProblems(problems), options.fileName);
 
@@ -85,14 +91,14 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
 
 /** A diagnostic of a condition as a problem: its span in the condition and, for text, its place in the file. */
 function conditionProblem(
-  ruleId: string,
+  ruleId: string | undefined,
   d: Pick<Diagnostic, 'code' | 'message' | 'span' | 'hint'>,
   node: StringScalar,
   fileOf: PlaceInFile | undefined,
 ): RuleSetProblem {
   const span = new LineIndex(node.value).locate(d.span);
   const file = fileOf?.(node, span.start);
-  return { ruleId, message: d.message, code: d.code, span, ...(file ? { file } : {}), ...(d.hint !== undefined ? { hint: d.hint } : {}) };
+  return { ...(ruleId !== undefined ? { ruleId } : {}), message: d.message, code: d.code, span, ...(file ? { file } : {}), ...(d.hint !== undefined ? { hint: d.hint } : {}) };
 }
 
 /** Problems in file order (those without a position keep their order, after the rest). */

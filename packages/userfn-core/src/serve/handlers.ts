@@ -31,6 +31,11 @@ function optionalNow(body: Record<string, unknown>): string | undefined {
 export function handleVerify(ruleSet: RuleSet, body: unknown): Record<string, unknown> {
   const rollout = requireObject(body, 'the rollout');
   if (!('response' in rollout)) throw new HttpError(400, 'invalid_request', 'the rollout has no `response` field');
+  const response = rollout['response'];
+  // The same check nemoGymToContext makes, as a 400 naming the field rather than a fault.
+  if (typeof response !== 'object' || response === null || !Array.isArray((response as Record<string, unknown>)['output'])) {
+    throw new HttpError(400, 'invalid_request', '`response.output` must be a list of output items');
+  }
   const result = verify(ruleSet, nemoGymToContext(rollout));
   // `reward` replaces any existing one; every other key comes back unchanged.
   return { ...rollout, reward: result.score, userfn: trace(result) };
@@ -49,10 +54,13 @@ export function handleEvaluate(body: unknown): { status: number; payload: unknow
   const profile = req['profile'] ?? 'verification';
   if (!isProfileName(profile)) throw new HttpError(400, 'invalid_request', '`profile` must be verification, transition, reranker or any');
   const now = optionalNow(req);
+  const explain = req['explain'] ?? false;
+  if (typeof explain !== 'boolean') throw new HttpError(400, 'invalid_request', '`explain` must be true or false');
+  // An expression that reads nothing needs no context: absent means {}.
   const context = req['context'] ?? {};
   try {
     const compiled = compile(expression, { profile, ...(now !== undefined ? { now } : {}) });
-    if (req['explain'] === true) {
+    if (explain) {
       const ex = compiled.explain(context);
       if (ex.error) return { status: 400, payload: { error: ex.error, explanation: { reason: ex.reason, tree: ex.tree } } };
       return { status: 200, payload: { value: ex.value, type: typeName(ex.value), explanation: { reason: ex.reason ?? null, tree: ex.tree } } };

@@ -131,6 +131,12 @@ describe('userfn serve', () => {
     expect(codeOf(await post(server.port, '/verify', [1, 2]))).toEqual([400, 'invalid_request']);
     expect(codeOf(await post(server.port, '/verify', { responses_create_params: {} }))).toEqual([400, 'invalid_request']);
     expect(codeOf(await post(server.port, '/evaluate', { context: {} }))).toEqual([400, 'invalid_request']);
+    expect(codeOf(await post(server.port, '/evaluate', { expression: '1', explain: 'yes' }))).toEqual([400, 'invalid_request']);
+    for (const response of [{}, 42, null, { output: 'x' }]) {
+      const r = await post(server.port, '/verify', { responses_create_params: {}, response });
+      expect([JSON.stringify(response), ...codeOf(r)]).toEqual([JSON.stringify(response), 400, 'invalid_request']);
+      expect((r.body as { error: { message: string } }).error.message).toContain('response.output');
+    }
     expect(codeOf(await call(server.port, 'GET', '/verify'))).toEqual([405, 'method_not_allowed']);
     expect(codeOf(await call(server.port, 'GET', '/nowhere'))).toEqual([404, 'not_found']);
     // and it keeps serving
