@@ -6,7 +6,12 @@
 export interface Limits {
   /** Longest source accepted, in UTF-16 code units. */
   readonly maxSourceLength: number;
-  /** Deepest nesting of the AST (parentheses, lists, calls, operators, conditionals). */
+  /**
+   * Deepest nesting of the AST (parentheses, lists, calls, operators, conditionals).
+   * Capped whatever it says: the parser takes 256 levels of brackets and
+   * conditionals (PARSER_NESTING_CAP), check/compile 1,000 levels in all
+   * (EVALUATION_NESTING_CAP, src/syntax/limits-guard.ts).
+   */
   readonly maxDepth: number;
   /** Most AST nodes in one expression. */
   readonly maxNodes: number;
@@ -14,7 +19,11 @@ export interface Limits {
   readonly maxStringLength: number;
   /** Longest list an expression may produce (including JSONPath results). */
   readonly maxListLength: number;
-  /** Deepest context value a traversal (equality, `..`, to_string, parse_json) will walk. */
+  /**
+   * Deepest context value a traversal (equality, `..`, to_string) will walk; also
+   * how deep the JSON text given to parse_json / json_get may nest (the outermost
+   * list or object is level 1), checked on the text before it is parsed.
+   */
   readonly maxContextDepth: number;
   /** Most nodes a single JSONPath query or deep traversal may visit. */
   readonly maxVisits: number;

@@ -42,7 +42,12 @@ export class Compiled {
   ) {
     this.type = typeToString(checked.type);
     this.diagnostics = diagnostics;
-    this.root = compileChecked(checked, limits);
+    try {
+      this.root = compileChecked(checked, limits);
+    } catch (e) {
+      // A stack overflow (only from a host's very deep caller: analyze() caps the depth) becomes UF4002.
+      throw toUserFnError(e, source, checked.ast.span);
+    }
     this.needsResultCheck = PROFILES[profile].result.kind !== 'dyn' && isOpen(checked.type);
   }
 

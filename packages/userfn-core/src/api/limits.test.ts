@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Codes, compile, DEFAULT_LIMITS, evaluate, UserFnError } from '../index.js';
+import { check, Codes, compile, DEFAULT_LIMITS, evaluate, UserFnError } from '../index.js';
+import { parse } from '../syntax/index.js';
+import { EVALUATION_NESTING_CAP } from '../syntax/limits-guard.js';
 
 function failure(run: () => unknown): { kind: string; code: string } {
   try {
@@ -56,5 +58,39 @@ describe('limits', () => {
   it('stops JSONPath queries over maxVisits', () => {
     const ctx = { l: Array.from({ length: 1000 }, () => ({ a: [1, 2, 3] })) };
     expect(failure(() => evaluate("get('$..*')", ctx, { profile: 'any', limits: { maxVisits: 500 } }))).toEqual({ kind: 'limit', code: Codes.WorkLimit });
+  });
+});
+
+describe('limits a host cannot raise', () => {
+  const raised = { profile: 'any', limits: { maxDepth: 1_000_000, maxNodes: 1_000_000 } } as const;
+  const nots = (n: number) => `${'not '.repeat(n)}true`;
+
+  it(`check and compile take ${EVALUATION_NESTING_CAP} levels of nesting, whatever maxDepth says; parse takes more`, () => {
+    const ok = nots(EVALUATION_NESTING_CAP);
+    expect(check(ok, raised).diagnostics).toEqual([]);
+    expect(compile(ok, raised).evaluate({})).toBe(true);
+    expect(compile(ok, raised).interpret({})).toBe(true);
+    const deeper = nots(EVALUATION_NESTING_CAP + 1);
+    // the first node too deep: the `true` under EVALUATION_NESTING_CAP + 1 `not`s
+    const offset = 4 * (EVALUATION_NESTING_CAP + 1);
+    expect(check(deeper, raised).diagnostics.map((d) => `${d.code}@${d.span.start}`)).toEqual([`${Codes.NestingTooDeep}@${offset}`]);
+    expect(failure(() => compile(deeper, raised))).toEqual({ kind: 'limit', code: Codes.NestingTooDeep });
+    expect(parse(deeper, { limits: raised.limits }).diagnostics).toEqual([]);
+    expect(failure(() => compile(deeper, { profile: 'any', limits: { maxDepth: 10_000 } }))).toEqual({ kind: 'limit', code: Codes.NestingTooDeep });
+  });
+
+  it('parse_json and json_get refuse JSON text nested deeper than maxContextDepth, before parsing it', () => {
+    const limits = { maxContextDepth: 3 };
+    const ctx = { ok: '[[[1]]]', deep: '[[[[1]]]]', strings: '[["[[[[", "]]]]\\"[[[["]]', object: '{"a":{"b":{"c":{}}}}' };
+    expect(evaluate("parse_json(get('$.ok'))", ctx, { profile: 'any', limits })).toEqual([[[1]]]);
+    expect(evaluate("length(parse_json(get('$.strings')))", ctx, { profile: 'any', limits })).toBe(1);
+    expect(failure(() => evaluate("parse_json(get('$.deep'))", ctx, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.ContextTooDeep });
+    expect(failure(() => evaluate("json_get(get('$.object'), '$.a')", ctx, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.ContextTooDeep });
+  });
+
+  it('holds upper and lower to maxStringLength', () => {
+    const limits = { maxStringLength: 5 };
+    expect(evaluate("upper('ßßß')", {}, { profile: 'any', limits: { maxStringLength: 6 } })).toBe('SSSSSS');
+    expect(failure(() => evaluate("upper('ßßß')", {}, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.StringTooLong });
   });
 });

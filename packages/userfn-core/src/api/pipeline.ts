@@ -1,10 +1,12 @@
 import type { Node } from '../ast/nodes.js';
 import { functionTable } from '../builtins/host.js';
 import { checkAst, type Checked } from '../checker/checker.js';
-import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { Codes } from '../diagnostics/codes.js';
+import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveLimits, type Limits } from '../limits.js';
 import { isProfileName, PROFILES, type ProfileName } from '../profiles/profiles.js';
 import { parse } from '../syntax/index.js';
+import { checkEvaluationDepth } from '../syntax/limits-guard.js';
 import type { CompileOptions } from './options.js';
 
 /** The most diagnostics one analysis reports. */
@@ -41,12 +43,23 @@ export function analyze(source: string, options: CompileOptions = {}): Analysis 
   let checked: Checked | undefined;
   let recovered: Checked | undefined;
   let diagnostics: Diagnostic[] = parsed.diagnostics;
-  if (parsed.ast) {
+  // The checker and everything after it recurse per level: a tree deeper than they can take is refused here.
+  const tooDeep = parsed.ast ? checkEvaluationDepth(parsed.ast, limits) : undefined;
+  if (tooDeep) diagnostics = [...diagnostics, tooDeep];
+  else if (parsed.ast) {
     // A tree with syntax errors is still checked, so editors see type errors
     // in the parts that parsed; it is never compiled.
-    recovered = checkAst(parsed.ast, { source, profile, schema, functions });
-    diagnostics = [...diagnostics, ...recovered.diagnostics];
-    if (!syntaxErrors) checked = recovered;
+    try {
+      recovered = checkAst(parsed.ast, { source, profile, schema, functions });
+    } catch (e) {
+      // Only a stack overflow from a host's very deep caller can get here: still a diagnostic, never a throw.
+      if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
+      diagnostics = [...diagnostics, diagnostic(Codes.NestingTooDeep, 'the expression is nested too deeply to check here', parsed.ast.span)];
+    }
+    if (recovered) {
+      diagnostics = [...diagnostics, ...recovered.diagnostics];
+      if (!syntaxErrors) checked = recovered;
+    }
   }
   // Hostile input (100 KB of junk) can make a diagnostic per token: keep the first ones, which locate the problem.
   const sorted = sortDiagnostics(diagnostics);

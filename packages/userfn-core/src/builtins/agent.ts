@@ -1,4 +1,6 @@
 import { Codes } from '../diagnostics/codes.js';
+import { isRecord } from '../jsonpath/json-values.js';
+import { contextItem, fromContext } from '../runtime/context-values.js';
 import { BareFault } from '../runtime/fault.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { hasOwn, typeName, type Value } from '../runtime/values.js';
@@ -15,21 +17,24 @@ type ToolSource = { kind: 'calls'; names: string[] } | { kind: 'tools'; tools: o
 function toolSource(rt: Runtime): ToolSource {
   const ctx = rt.ctx;
   if (ctx === null || typeof ctx !== 'object' || Array.isArray(ctx)) return { kind: 'none' };
+  // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
   if (hasOwn.call(ctx, 'tool_calls')) {
-    const calls = (ctx as Record<string, unknown>)['tool_calls'];
-    if (calls !== null && calls !== undefined) {
+    const calls = fromContext((ctx as Record<string, unknown>)['tool_calls']);
+    if (calls !== null) {
       if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
+      const list = calls as readonly unknown[];
       const names: string[] = [];
-      for (const c of calls) {
-        const name = c !== null && typeof c === 'object' && hasOwn.call(c, 'name') ? (c as Record<string, unknown>)['name'] : undefined;
+      for (let i = 0; i < list.length; i++) {
+        const c = contextItem(list, i);
+        const name = isRecord(c) && hasOwn.call(c, 'name') ? c['name'] : undefined;
         names.push(typeof name === 'string' ? name : '');
       }
       return { kind: 'calls', names };
     }
   }
   if (hasOwn.call(ctx, 'tools')) {
-    const tools = (ctx as Record<string, unknown>)['tools'];
-    if (tools !== null && typeof tools === 'object' && !Array.isArray(tools)) return { kind: 'tools', tools };
+    const tools = fromContext((ctx as Record<string, unknown>)['tools']);
+    if (isRecord(tools)) return { kind: 'tools', tools };
   }
   return { kind: 'none' };
 }
@@ -110,7 +115,8 @@ export const called_in_order = defineBuiltin({
       params: [p('names', T.list(T.string))],
       returns: T.boolean,
       impl: ([list], rt) => {
-        const names = list as readonly Value[];
+        const l = list as readonly Value[];
+        const names = Array.from({ length: l.length }, (_, i) => contextItem(l, i));
         for (const n of names) {
           if (typeof n !== 'string') throw new BareFault(Codes.RuntimeTypeMismatch, `called_in_order needs a list of tool names; found a ${typeName(n)}`);
         }

@@ -1,6 +1,7 @@
 import { Codes } from '../diagnostics/codes.js';
 import { warning, diagnostic } from '../diagnostics/diagnostic.js';
 import { tryCompilePath, type CompiledPath } from '../jsonpath/index.js';
+import { fromContext } from '../runtime/context-values.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Value } from '../runtime/values.js';
 import { T, join, type Type } from '../types/type.js';
@@ -71,19 +72,16 @@ export const get = defineBuiltin({
   compile(ctx) {
     const path = ctx.data as CompiledPath | undefined;
     if (!path?.singular) return undefined;
-    // The hot path: a literal singular path is a precompiled own-property reader.
+    // The hot path: a literal singular path is a precompiled own-property
+    // reader; what it finds passes the same gate as in queryPath (absent and
+    // non-JSON values are null): a few typeof tests, not a copy.
     const read = path.get;
-    if (ctx.args.length === 1) {
-      return (rt) => {
-        const v = read(rt.ctx);
-        return v === undefined ? null : (v as Value);
-      };
-    }
+    if (ctx.args.length === 1) return (rt) => fromContext(read(rt.ctx));
     const dflt = ctx.args[1]!;
     return (rt) => {
       const d = dflt(rt);
-      const v = read(rt.ctx);
-      return v === undefined || v === null ? d : (v as Value);
+      const v = fromContext(read(rt.ctx));
+      return v === null ? d : v;
     };
   },
 });

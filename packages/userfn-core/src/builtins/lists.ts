@@ -1,20 +1,25 @@
 import { Codes } from '../diagnostics/codes.js';
+import { contextItem } from '../runtime/context-values.js';
 import { BareFault } from '../runtime/fault.js';
 import { typeName, type Value } from '../runtime/values.js';
 import { T } from '../types/type.js';
 import { defineBuiltin, p } from './define.js';
 
 /**
- * The numbers of a list for sum/avg. A null element makes the result null (as
- * in arithmetic: null means missing); any other non-number is an error.
+ * The total of a list's numbers for sum/avg. A null element makes the result
+ * null (as in arithmetic: null means missing); any other non-number is an
+ * error. The list may come from a context: elements are read by index through
+ * contextItem (not with an iterator the array could override).
  */
-function numbers(list: readonly Value[], name: string): number[] | null {
+function total(list: readonly Value[], name: string): number | null {
+  let t = 0;
   for (let i = 0; i < list.length; i++) {
-    const v = list[i];
+    const v = contextItem(list, i);
     if (v === null) return null;
     if (typeof v !== 'number') throw new BareFault(Codes.RuntimeTypeMismatch, `${name} needs a list of numbers; element ${i} is a ${typeName(v)}`);
+    t += v;
   }
-  return list as number[];
+  return t;
 }
 
 export const sum = defineBuiltin({
@@ -25,13 +30,7 @@ export const sum = defineBuiltin({
     {
       params: [p('list', T.list(T.number))],
       returns: T.number,
-      impl: ([l]) => {
-        const ns = numbers(l as readonly Value[], 'sum');
-        if (ns === null) return null;
-        let total = 0;
-        for (const n of ns) total += n;
-        return total;
-      },
+      impl: ([l]) => total(l as readonly Value[], 'sum'),
     },
   ],
   examples: [
@@ -50,11 +49,9 @@ export const avg = defineBuiltin({
       params: [p('list', T.list(T.number))],
       returns: T.number,
       impl: ([l]) => {
-        const ns = numbers(l as readonly Value[], 'avg');
-        if (ns === null || ns.length === 0) return null;
-        let total = 0;
-        for (const n of ns) total += n;
-        return total / ns.length;
+        const list = l as readonly Value[];
+        const t = total(list, 'avg');
+        return t === null || list.length === 0 ? null : t / list.length;
       },
     },
   ],

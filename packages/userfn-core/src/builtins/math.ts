@@ -1,4 +1,5 @@
 import { Codes } from '../diagnostics/codes.js';
+import { contextItem } from '../runtime/context-values.js';
 import { BareFault } from '../runtime/fault.js';
 import { T, type Type } from '../types/type.js';
 import { Datetime, Duration } from '../values/time-values.js';
@@ -161,7 +162,9 @@ function extreme(name: 'min' | 'max'): BuiltinDecl {
         params: [p('values', T.list(T.dyn))],
         returns: T.dyn,
         impl: ([list]) => {
-          const values = list as readonly unknown[];
+          // The list may come from a context: a normalised copy, read by index (see contextItem).
+          const l = list as readonly unknown[];
+          const values = Array.from({ length: l.length }, (_, i) => contextItem(l, i));
           for (const v of values) {
             if (v !== null && typeof v !== 'number' && !(v instanceof Duration) && !(v instanceof Datetime)) {
               throw new BareFault(Codes.RuntimeTypeMismatch, `${name} needs numbers, datetimes or durations in the list`);

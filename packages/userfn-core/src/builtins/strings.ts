@@ -2,9 +2,11 @@ import { Codes } from '../diagnostics/codes.js';
 import { diagnostic } from '../diagnostics/diagnostic.js';
 import { codePointLength } from '../runtime/compare.js';
 import { BareFault } from '../runtime/fault.js';
+import { jsonText } from '../runtime/json-text.js';
 import { ownKeys, type Value } from '../runtime/values.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { T } from '../types/type.js';
-import { defineBuiltin, p, type BuiltinDecl, type Example } from './define.js';
+import { defineBuiltin, p, type BuiltinDecl, type Example, type Overload } from './define.js';
 import { compileRegex, flagsProblem } from './support.js';
 import type { RE2JS } from 're2js';
 import { Datetime, Duration } from '../values/time-values.js';
@@ -27,16 +29,31 @@ export const length = defineBuiltin({
 });
 
 function stringFn(name: string, doc: string, fn: (s: string) => string, examples: Example[]): BuiltinDecl {
-  return defineBuiltin({ name, category: 'string', doc, overloads: [{ params: [p('s', T.string)], returns: T.string, impl: ([s]) => fn(s as string) }], examples });
+  // Case changes can grow a string ('ß' upper-cases to 'SS'): the result is held to maxStringLength like any other.
+  const impl: Overload['impl'] = ([s], rt) => {
+    const out = fn(s as string);
+    if (out.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
+    return out;
+  };
+  return defineBuiltin({ name, category: 'string', doc, overloads: [{ params: [p('s', T.string)], returns: T.string, impl }], examples });
 }
 
 // toLowerCase/toUpperCase are locale-independent in JS (unlike toLocale*), as the spec asks.
 export const lower = stringFn('lower', 'Lower case, with no locale rules.', (s) => s.toLowerCase(), [{ expr: "lower('ÀB')", result: 'àb' }]);
 export const upper = stringFn('upper', 'Upper case, with no locale rules.', (s) => s.toUpperCase(), [{ expr: "upper('straße')", result: 'STRASSE' }]);
 // The Unicode White_Space property exactly: String.prototype.trim misses U+0085 (NEL) and adds U+FEFF (BOM).
-const WHITE_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const EDGE_SPACE = new RegExp(`^[${WHITE_SPACE}]+|[${WHITE_SPACE}]+$`, 'g');
-export const trim = stringFn('trim', 'Removes Unicode white space (the White_Space property) at both ends.', (s) => s.replace(EDGE_SPACE, ''), [
+function isWhiteSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+// Scans in from both ends: linear, where a /[…]+$/ regex retries from every position of an inner white-space run (quadratic).
+function trimWhiteSpace(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isWhiteSpace(s.charCodeAt(start))) start++;
+  while (end > start && isWhiteSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+export const trim = stringFn('trim', 'Removes Unicode white space (the White_Space property) at both ends.', trimWhiteSpace, [
   { expr: "trim('\u00a0 hi \u2003')", result: 'hi' },
   { expr: "length(trim(get('$.s')))", context: { s: '\u0085\ufeffx\u0085' }, result: 2 },
 ]);
@@ -102,7 +119,8 @@ export function valueToString(v: Value): string {
   if (typeof v === 'number') return Object.is(v, -0) ? '0' : String(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (v instanceof Datetime || v instanceof Duration) return v.toJSON();
-  return JSON.stringify(v) ?? 'null';
+  if (v === null) return 'null';
+  return jsonText(v, DEFAULT_LIMITS.maxStringLength, DEFAULT_LIMITS.maxContextDepth);
 }
 
 export const to_string = defineBuiltin({
@@ -114,7 +132,7 @@ export const to_string = defineBuiltin({
       params: [p('x', T.dyn)],
       returns: T.string,
       impl: ([x], rt) => {
-        const s = x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration) ? jsonWithin(x, rt.limits.maxStringLength, rt.limits.maxContextDepth) : valueToString(x!);
+        const s = x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration) ? jsonText(x, rt.limits.maxStringLength, rt.limits.maxContextDepth) : valueToString(x!);
         if (s.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
         return s;
       },
@@ -128,23 +146,6 @@ export const to_string = defineBuiltin({
     { expr: "to_string([1, 'a'])", result: '[1,"a"]' },
   ],
 });
-
-/** JSON text of a list/object, refusing values nested deeper than the limit (JSON.stringify recurses). */
-function jsonWithin(v: object, maxLength: number, maxDepth: number): string {
-  const stack: Array<[unknown, number]> = [[v, 0]];
-  let budget = maxLength;
-  while (stack.length > 0) {
-    const [x, d] = stack.pop()!;
-    if (d > maxDepth) throw new BareFault(Codes.ContextTooDeep, `the value is nested deeper than ${maxDepth} levels`);
-    if (x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration)) {
-      const vals = Array.isArray(x) ? x : Object.values(x);
-      budget -= vals.length;
-      if (budget < 0) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${maxLength} characters`);
-      for (const c of vals) stack.push([c, d + 1]);
-    }
-  }
-  return JSON.stringify(v);
-}
 
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 

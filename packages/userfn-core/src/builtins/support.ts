@@ -4,7 +4,9 @@ import { compilePath, JsonPathLimitError, tryCompilePath, type CompiledPath, typ
 import type { Limits } from '../limits.js';
 import { BareFault } from '../runtime/fault.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { normalize, type Value } from '../runtime/values.js';
+import { fromContext } from '../runtime/context-values.js';
+import { checkJsonDepth } from './json-depth.js';
+import type { Value } from '../runtime/values.js';
 
 /**
  * A small bounded cache: dynamic paths and patterns (from the context) are
@@ -38,21 +40,23 @@ export function dynamicPath(text: string): CompiledPath {
 /** Compiles a literal path (at check time). */
 export { compilePath };
 
-/** Runs a JSONPath query: the value for a singular path (null when absent), else the list of matches. */
+/**
+ * Runs a JSONPath query: the value for a singular path (null when absent),
+ * else the list of matches. What it gives has passed fromContext: JSONPath
+ * sees any JS value as a leaf, UserFn sees a value JSON cannot hold as null.
+ */
 export function queryPath(path: CompiledPath, root: unknown, limits: Limits): Value {
-  if (path.singular) {
-    const v = path.get(root);
-    return v === undefined ? null : normalize(v);
-  }
-  return selectAll(path, root, limits);
+  return path.singular ? fromContext(path.get(root)) : selectAll(path, root, limits);
 }
 
-/** Every match of a path, bounded by the limits. */
+/** Every match of a path (each through fromContext), bounded by the limits. */
 export function selectAll(path: CompiledPath, root: unknown, limits: Limits): Value[] {
   try {
-    const out = path.select(root, { remaining: limits.maxVisits, maxDepth: limits.maxContextDepth }) as Value[];
+    const out = path.select(root, { remaining: limits.maxVisits, maxDepth: limits.maxContextDepth });
     if (out.length > limits.maxListLength) throw new BareFault(Codes.ListTooLong, `the path matched more than ${limits.maxListLength} values`);
-    return out;
+    // The nodelist is a fresh array: map it in place.
+    for (let i = 0; i < out.length; i++) out[i] = fromContext(out[i]);
+    return out as Value[];
   } catch (e) {
     throw pathLimitFault(e);
   }
@@ -79,6 +83,7 @@ function pathLimitFault(e: unknown): unknown {
 /** Parses JSON text from the context; invalid JSON is a runtime error. */
 export function parseJsonText(text: string, rt: Runtime): Value {
   if (text.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the JSON text is longer than ${rt.limits.maxStringLength} characters`);
+  checkJsonDepth(text, rt.limits.maxContextDepth);
   try {
     return JSON.parse(text) as Value;
   } catch (e) {

@@ -6,27 +6,30 @@ import type { PathSegment } from './ast.js';
  * and indices captured as constants; 1-3 segments unrolled, a loop beyond)
  * that allocates nothing.
  *
- * Own properties only, without paying for a hasOwnProperty call (or an
- * un-inlined Object.getPrototypeOf) on every read: both cost more than the
- * rest of the read together. For a member name that is not a property of
- * Object.prototype when the path is compiled, a step
+ * Own properties only, and no read ever reaches a prototype (where a getter
+ * put on `Object.prototype` by other code, even after the path was compiled,
+ * would run), without paying for a hasOwnProperty call (or an un-inlined
+ * Object.getPrototypeOf) on every read: both cost more than the rest of the
+ * read together. A member step
  *   1. rejects primitives and arrays (arrays have no members);
- *   2. reads `o[k]` (the load checks o's hidden class, which is what lets the
- *      engine fold the next prototype test to a constant);
- *   3. requires o's prototype to be Object.prototype, else it falls back to
- *      the general route below (null-prototype and other-realm plain objects
- *      are accepted there; class instances are leaves and give nothing);
- *   4. accepts the value as own unless it is identical to
- *      `Object.prototype[k]` (a polluted prototype), in which case
- *      hasOwnProperty decides.
- * Names that are on Object.prototype at compile time (`__proto__`,
- * `constructor`, `toString`, ...) always take the general route,
- * hasOwnProperty first, so the `__proto__` accessor is never invoked.
- * Array elements are verified the same way against Array.prototype (holes).
+ *   2. takes the general route below (hasOwnProperty first) when the name is
+ *      a property of Object.prototype now (`__proto__`, `constructor`,
+ *      `toString`, or a name polluted in): an `in` test against a constant
+ *      object, which the engine answers from its inline cache;
+ *   3. reads `o[k]`: when o's prototype is Object.prototype, which (step 2)
+ *      lacks k, the value found is o's own, or undefined;
+ *   4. requires o's prototype to be Object.prototype (the load in step 3
+ *      checks o's hidden class, which is what lets the engine fold this test
+ *      to a constant), else it falls back to the general route
+ *      (null-prototype and other-realm plain objects are accepted there;
+ *      class instances are leaves and give nothing).
+ * Array elements are read the same way: directly when no prototype has the
+ * index (holes are absent), else through hasOwnProperty.
  *
- * One consequence of step 2: for a class instance (a leaf), `o[k]` is read
+ * One consequence of step 3: for a class instance (a leaf), `o[k]` is read
  * before it is discarded, so a getter its class defines for that name would
- * run. JSON values have no getters; the toolkit's Datetime/Duration neither.
+ * run (as would one on another realm's Object.prototype). JSON values have no
+ * getters; the toolkit's Datetime/Duration neither.
  *
  * The helpers live in this module, not imported, so that no module-namespace
  * indirection sits on the path.
@@ -58,8 +61,8 @@ function memberChecked(o: unknown, k: string): unknown {
 /** Own element `i` (>= 0) of an array; holes and out-of-range indices are absent. */
 function element(o: unknown, i: number): unknown {
   if (!isArray(o) || i >= o.length) return undefined;
-  const v: unknown = o[i];
-  return v !== undefined && (v !== arrayProto[i] || hasOwn.call(o, i)) ? v : undefined;
+  // A hole would read through to the prototypes: read directly only when none has index i.
+  return !(i in arrayProto) || hasOwn.call(o, i) ? o[i] : undefined;
 }
 
 /** Own element `length + i` (i < 0) of an array. */
@@ -67,13 +70,7 @@ function elementFromEnd(o: unknown, i: number): unknown {
   if (!isArray(o)) return undefined;
   const j = o.length + i;
   if (j < 0) return undefined;
-  const v: unknown = o[j];
-  return v !== undefined && (v !== arrayProto[j] || hasOwn.call(o, j)) ? v : undefined;
-}
-
-/** True when a name can take the read-then-verify route (it is not on Object.prototype now). */
-function isFastName(k: SingularKey): boolean {
-  return typeof k === 'string' && !(k in objectProto);
+  return !(j in arrayProto) || hasOwn.call(o, j) ? o[j] : undefined;
 }
 
 /** The keys of a singular query's segments (the caller has checked it is singular). */
@@ -111,74 +108,62 @@ export function compileSingularGet(keys: readonly SingularKey[]): SingularGetter
  */
 
 function get1(k0: SingularKey): SingularGetter {
-  const f0 = isFastName(k0);
   return (o) => {
     if (typeof k0 === 'number') return k0 >= 0 ? element(o, k0) : elementFromEnd(o, k0);
-    if (!f0) return memberChecked(o, k0);
     if (typeof o !== 'object' || o === null || isArray(o)) return undefined;
+    if (k0 in objectProto) return memberChecked(o, k0);
     const v = (o as Members)[k0];
-    if (v === undefined) return undefined;
-    if (getProto(o) !== objectProto) return memberChecked(o, k0);
-    return v !== objectProto[k0] || hasOwn.call(o, k0) ? v : undefined;
+    if (v === undefined || getProto(o) === objectProto) return v;
+    return memberChecked(o, k0);
   };
 }
 
 function get2(k0: SingularKey, k1: SingularKey): SingularGetter {
-  const f0 = isFastName(k0);
-  const f1 = isFastName(k1);
   return (o) => {
     let a: unknown;
     if (typeof k0 === 'number') a = k0 >= 0 ? element(o, k0) : elementFromEnd(o, k0);
-    else if (!f0) a = memberChecked(o, k0);
     else if (typeof o !== 'object' || o === null || isArray(o)) return undefined;
+    else if (k0 in objectProto) a = memberChecked(o, k0);
     else {
       a = (o as Members)[k0];
       if (a === undefined) return undefined;
       if (getProto(o) !== objectProto) a = memberChecked(o, k0);
-      else if (a === objectProto[k0] && !hasOwn.call(o, k0)) return undefined;
     }
     if (typeof k1 === 'number') return k1 >= 0 ? element(a, k1) : elementFromEnd(a, k1);
-    if (!f1) return memberChecked(a, k1);
     if (typeof a !== 'object' || a === null || isArray(a)) return undefined;
+    if (k1 in objectProto) return memberChecked(a, k1);
     const v = (a as Members)[k1];
-    if (v === undefined) return undefined;
-    if (getProto(a) !== objectProto) return memberChecked(a, k1);
-    return v !== objectProto[k1] || hasOwn.call(a, k1) ? v : undefined;
+    if (v === undefined || getProto(a) === objectProto) return v;
+    return memberChecked(a, k1);
   };
 }
 
 function get3(k0: SingularKey, k1: SingularKey, k2: SingularKey): SingularGetter {
-  const f0 = isFastName(k0);
-  const f1 = isFastName(k1);
-  const f2 = isFastName(k2);
   return (o) => {
     let a: unknown;
     if (typeof k0 === 'number') a = k0 >= 0 ? element(o, k0) : elementFromEnd(o, k0);
-    else if (!f0) a = memberChecked(o, k0);
     else if (typeof o !== 'object' || o === null || isArray(o)) return undefined;
+    else if (k0 in objectProto) a = memberChecked(o, k0);
     else {
       a = (o as Members)[k0];
       if (a === undefined) return undefined;
       if (getProto(o) !== objectProto) a = memberChecked(o, k0);
-      else if (a === objectProto[k0] && !hasOwn.call(o, k0)) return undefined;
     }
     let b: unknown;
     if (typeof k1 === 'number') b = k1 >= 0 ? element(a, k1) : elementFromEnd(a, k1);
-    else if (!f1) b = memberChecked(a, k1);
     else if (typeof a !== 'object' || a === null || isArray(a)) return undefined;
+    else if (k1 in objectProto) b = memberChecked(a, k1);
     else {
       b = (a as Members)[k1];
       if (b === undefined) return undefined;
       if (getProto(a) !== objectProto) b = memberChecked(a, k1);
-      else if (b === objectProto[k1] && !hasOwn.call(a, k1)) return undefined;
     }
     if (typeof k2 === 'number') return k2 >= 0 ? element(b, k2) : elementFromEnd(b, k2);
-    if (!f2) return memberChecked(b, k2);
     if (typeof b !== 'object' || b === null || isArray(b)) return undefined;
+    if (k2 in objectProto) return memberChecked(b, k2);
     const v = (b as Members)[k2];
-    if (v === undefined) return undefined;
-    if (getProto(b) !== objectProto) return memberChecked(b, k2);
-    return v !== objectProto[k2] || hasOwn.call(b, k2) ? v : undefined;
+    if (v === undefined || getProto(b) === objectProto) return v;
+    return memberChecked(b, k2);
   };
 }
 

@@ -31,11 +31,12 @@ export const isArray: (value: unknown) => value is readonly unknown[] = Array.is
 const arrayPrototype = Array.prototype as unknown as Record<number, unknown>;
 
 /**
- * The own element at index `i` (within bounds), or undefined for a hole. A
- * hole reads through to Array.prototype, so a value identical to
- * `Array.prototype[i]` (normally none) is confirmed with hasOwn.
+ * The own element at index `i` (within bounds), or undefined for a hole.
+ * Reading a hole reads through to the prototypes, where a getter someone put
+ * on `Array.prototype` or `Object.prototype` would run: so the element is read
+ * directly only when no prototype has that index (the usual case, one cheap
+ * `in` test), else only when the array owns it.
  */
 export function ownElement(array: readonly unknown[], i: number): unknown {
-  const v = array[i];
-  return v !== undefined && (v !== arrayPrototype[i] || hasOwn.call(array, i)) ? v : undefined;
+  return !(i in arrayPrototype) || hasOwn.call(array, i) ? array[i] : undefined;
 }

@@ -4,6 +4,7 @@ import type { Span } from '../diagnostics/span.js';
 import type { Limits } from '../limits.js';
 import { Datetime, Duration } from '../values/time-values.js';
 import { compareStrings } from './compare.js';
+import { contextItem } from './context-values.js';
 import { valuesEqual } from './equality.js';
 import { Fault } from './fault.js';
 import { typeName, hasOwn, type RuntimeTypeName, type Value } from './values.js';
@@ -164,7 +165,7 @@ export function membership(a: Value, b: Value, span: Span, limits: Limits): bool
   const tb = typeName(b);
   if (tb === 'list') {
     const list = b as readonly Value[];
-    for (let i = 0; i < list.length; i++) if (equals(a, list[i]!, span, limits)) return true;
+    for (let i = 0; i < list.length; i++) if (equals(a, contextItem(list, i), span, limits)) return true;
     return false;
   }
   if (tb === 'string' || tb === 'object') {

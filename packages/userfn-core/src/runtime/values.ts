@@ -1,4 +1,5 @@
 import { Datetime, Duration } from '../values/time-values.js';
+import { jsonPreview } from './json-text.js';
 
 /**
  * A UserFn value: JSON values as plain JS (null, boolean, number, string, arrays,
@@ -10,8 +11,9 @@ export type RuntimeTypeName = 'null' | 'boolean' | 'number' | 'string' | 'list' 
 
 /**
  * The runtime type of a value. Anything that is not a JSON value (a function, a
- * symbol, a bigint, undefined) found in a host's context is treated as null: it
- * is never called or inspected.
+ * symbol, a bigint, undefined) is treated as null: it is never called or
+ * inspected (values read from a context pass through fromContext, in
+ * context-values.ts, which maps every such value to null).
  */
 export function typeName(v: unknown): RuntimeTypeName {
   switch (typeof v) {
@@ -32,20 +34,6 @@ export function typeName(v: unknown): RuntimeTypeName {
   }
 }
 
-/** Maps non-JSON leaves (undefined, functions, symbols, bigints) to null. */
-export function normalize(v: unknown): Value {
-  switch (typeof v) {
-    case 'number':
-    case 'string':
-    case 'boolean':
-      return v;
-    case 'object':
-      return v as Value;
-    default:
-      return null;
-  }
-}
-
 export const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Own enumerable keys of a plain object (what `length`, `in` and equality see). */
@@ -53,16 +41,8 @@ export function ownKeys(o: object): string[] {
   return Object.keys(o);
 }
 
-/** Short text of a value for messages and explanations: JSON, truncated. */
+/** Short text of a value for messages and explanations: JSON (written without calling anything the value holds), truncated. */
 export function describeValue(v: unknown, max = 80): string {
-  let s: string;
-  if (typeof v === 'string') s = `'${v.replace(/'/g, "''")}'`;
-  else {
-    try {
-      s = JSON.stringify(v) ?? 'null';
-    } catch {
-      s = typeName(v);
-    }
-  }
+  const s = typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : jsonPreview(v, max);
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }

@@ -24,6 +24,20 @@ import * as T from './tokens.js';
  */
 export const PARSER_NESTING_CAP = 256;
 
+/**
+ * The deepest tree check(), compile() and both evaluators accept whatever
+ * maxDepth says. The parser resolves operator chains without recursion, so a
+ * host that raises maxDepth can get trees thousands of levels deep
+ * (`not not ...`, `1+1+...`, `a ? b : c ? ...`); the checker, the compiler,
+ * the compiled closures, the interpreter and explanations all recurse once or
+ * twice per level. At this depth each of them uses under half of Node's
+ * default stack even from cold (unoptimised) code, so the compiled closures
+ * and the interpreter either both give the value or (from a host's very deep
+ * caller) both give UF4002: refusing at compile time keeps the closures free
+ * of per-evaluation depth counters. parse() and format() work on any depth.
+ */
+export const EVALUATION_NESTING_CAP = 1_000;
+
 /** UF4001 when the source is longer than maxSourceLength (checked before lexing). */
 export function checkSourceLength(source: string, limits: Limits): Diagnostic | undefined {
   if (source.length <= limits.maxSourceLength) return undefined;
@@ -155,8 +169,8 @@ function bumpChain(f: Frame, prec: number): number {
   return n;
 }
 
-function tooDeep(span: Span, limit: number, maxDepth: number): Diagnostic {
-  const why = limit < maxDepth ? ` (the parser's own limit; maxDepth is ${maxDepth})` : '';
+function tooDeep(span: Span, limit: number, maxDepth: number, whose = "the parser's"): Diagnostic {
+  const why = limit < maxDepth ? ` (${whose} own limit; maxDepth is ${maxDepth})` : '';
   return diagnostic(Codes.NestingTooDeep, `the expression is nested more than ${limit} levels deep${why}`, span, 'split it into simpler expressions');
 }
 
@@ -176,6 +190,20 @@ export function checkTree(root: Node, nodeCount: number, limits: Limits): Diagno
   });
   if (deepest !== undefined) out.push(tooDeep(headSpan(deepest), limits.maxDepth, limits.maxDepth));
   return out;
+}
+
+/**
+ * UF4002 at the first node (pre-order) deeper than EVALUATION_NESTING_CAP,
+ * for check() and compile(). A tree the parser accepted is at most maxDepth
+ * deep, so with maxDepth at or below the cap (the default) nothing is walked.
+ */
+export function checkEvaluationDepth(root: Node, limits: Limits): Diagnostic | undefined {
+  if (limits.maxDepth <= EVALUATION_NESTING_CAP) return undefined;
+  let deepest: Node | undefined;
+  walk(root, (node, depth) => {
+    if (deepest === undefined && depth > EVALUATION_NESTING_CAP) deepest = node;
+  });
+  return deepest === undefined ? undefined : tooDeep(headSpan(deepest), EVALUATION_NESTING_CAP, limits.maxDepth, "the checker's and evaluators'");
 }
 
 /** The token that introduces a node: its operator, name or opening keyword. */

@@ -1,5 +1,9 @@
 import { compile } from '../../api/api.js';
+import { Codes } from '../../diagnostics/codes.js';
+import { LineIndex } from '../../diagnostics/line-index.js';
 import { UserFnError } from '../../diagnostics/user-fn-error.js';
+import type { ExplainNode } from '../../explain/explain.js';
+import { DEFAULT_LIMITS } from '../../limits.js';
 import { typeName } from '../../runtime/values.js';
 import { parseCommandArgs, profileArg } from '../args.js';
 import { readJson, UsageError, type Io } from '../io.js';
@@ -42,11 +46,12 @@ export function runEval(argv: string[], io: Io): number {
     const compiled = compile(source, { profile, ...(now !== undefined ? { now } : {}) });
     if (values.explain) {
       const ex = compiled.explain(context);
+      printable([ex.value, ...treeValues(ex.tree)], source);
       if (values.json) io.out(`${JSON.stringify(ex)}\n`);
       else io.out(`${ex.error ? `error: ${ex.error.message}` : JSON.stringify(ex.value)}\n${ex.reason ? `${ex.reason}\n` : ''}${ex.text}\n`);
       return ex.error ? 1 : 0;
     }
-    const value = compiled.evaluate(context);
+    const value = printable([compiled.evaluate(context)], source)[0]!;
     io.out(values.json ? `${JSON.stringify({ value, type: typeName(value) })}\n` : `${JSON.stringify(value)}\n`);
     for (const w of compiled.diagnostics) if (!values.json) io.err(`warning[${w.code}] ${w.message}\n`);
     return 0;
@@ -58,4 +63,36 @@ export function runEval(argv: string[], io: Io): number {
     } else io.err(`${renderError(source, e)}\n`);
     return 1;
   }
+}
+
+/**
+ * The values, once each is known to be at most maxContextDepth levels deep.
+ * JSON.stringify recurses, so a deeper value (a deep context read whole, as in
+ * get('$.x')) would overflow the stack while printing: it is refused as UF4006
+ * instead, the limit to_string applies to the same value.
+ */
+function printable<T>(values: T[], source: string): T[] {
+  const max = DEFAULT_LIMITS.maxContextDepth;
+  const stack: Array<[unknown, number]> = values.map((v) => [v, 0]);
+  while (stack.length > 0) {
+    const [x, depth] = stack.pop()!;
+    if (x === null || typeof x !== 'object') continue;
+    if (depth >= max) {
+      throw new UserFnError(Codes.ContextTooDeep, `the result is nested deeper than ${max} levels: too deep to print`, new LineIndex(source).locate({ start: 0, end: source.length }));
+    }
+    for (const c of Array.isArray(x) ? x : Object.values(x)) stack.push([c, depth + 1]);
+  }
+  return values;
+}
+
+/** Every value in an explanation tree (walked without recursion: the tree is as deep as the expression). */
+function treeValues(tree: ExplainNode): unknown[] {
+  const out: unknown[] = [];
+  const stack = [tree];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if ('value' in n) out.push(n.value);
+    stack.push(...n.children);
+  }
+  return out;
 }
