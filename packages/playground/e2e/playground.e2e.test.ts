@@ -279,7 +279,9 @@ describe('playground in Chromium', () => {
     expect(await text(page, 'result-error')).toMatch(/limit error UF40\d\d/);
 
     // the time limit: the worker is replaced and the page says so
-    await setExpression(page, Array.from({ length: 40 }, () => "length(get('$..id'))").join(' + '));
+    // 400 scans of the whole context: about 30 ms each here, so some 12 s of work, far past the 2 s limit on any machine
+    // (a flat list, not a chain of +, which would nest past maxDepth)
+    await setExpression(page, `sum([${Array.from({ length: 400 }, () => "length(get('$..id'))").join(', ')}])`);
     await waitForText(page, 'verdict', (t) => t === 'stopped: time limit', 60_000);
     expect(await text(page, 'result-error')).toContain('the evaluation ran longer than 2 s: it was stopped and the worker restarted');
     expect(await text(page, 'notices')).toContain('worker restarted');

@@ -56,6 +56,13 @@ describe('compile', () => {
     expect(error(() => compile('true', { profile: 'nope' as never })).message).toContain("unknown profile 'nope'");
     expect(error(() => compile('now()', { profile: 'any', now: 'yesterday' })).message).toContain('now option');
   });
+  it('check() reports malformed options as an error diagnostic instead of throwing', () => {
+    const r = check("get('$.a') > 1", { profile: 'nope' as never });
+    expect(r.type).toBe('error');
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([[Codes.InvalidArgument, 'error']]);
+    expect(r.diagnostics[0]!.message).toContain("unknown profile 'nope'");
+    expect(r.references.paths.map((p) => p.path)).toEqual(['$.a']);
+  });
 });
 
 describe('evaluate', () => {
@@ -130,6 +137,15 @@ describe('references', () => {
       ['json_get', '$.hits'],
     ]);
     expect(r.references.functions.map((f) => f.name)).toEqual(['json_get', 'get', 'called']);
+  });
+  it('are on a compiled expression too, with the span of each path literal', () => {
+    const source = "has('$.a') or get('$.b[0]') == 1";
+    const c = compile(source, { profile: 'any' });
+    expect(c.references.paths.map((p) => [p.function, p.path, source.slice(p.span.start, p.span.end)])).toEqual([
+      ['has', '$.a', "'$.a'"],
+      ['get', '$.b[0]', "'$.b[0]'"],
+    ]);
+    expect(c.references.functions.map((f) => f.name)).toEqual(['has', 'get']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { errorFromDiagnostics, UserFnError } from '../diagnostics/user-fn-error.js';
 import type { Value } from '../runtime/values.js';
 import { parse as parseSyntax, type ParseResult } from '../syntax/index.js';
@@ -32,9 +32,23 @@ function safeAnalyze(source: string, options: CompileOptions | undefined): Analy
   }
 }
 
-/** Parses and type-checks. Never throws for a bad source (only for malformed options). */
+/**
+ * Parses and type-checks. Never throws: a bad source, and malformed options
+ * too (an unknown profile, a malformed host function), come back as error
+ * diagnostics, so an editor can always show something.
+ */
 export function check(source: string, options?: CompileOptions): CheckResult {
-  const a = safeAnalyze(source, options);
+  let a: Analysis;
+  try {
+    a = safeAnalyze(source, options);
+  } catch (e) {
+    const err = e as UserFnError;
+    return {
+      type: 'error',
+      diagnostics: [diagnostic(err.code, err.message, err.span, err.hint)],
+      references: collectReferences(parse(source).ast ?? null),
+    };
+  }
   return {
     type: a.checked ? typeToString(a.checked.type) : 'error',
     diagnostics: a.diagnostics,
