@@ -77,6 +77,15 @@ export const get = defineBuiltin({
     // non-JSON values are null): a few typeof tests, not a copy.
     const read = path.get;
     if (ctx.args.length === 1) return (rt) => fromContext(read(rt.ctx));
+    const dfltNode = ctx.argNodes[1]!;
+    // A literal default (`get(p, 0)`) is held, not called for.
+    if (dfltNode.kind === 'number' || dfltNode.kind === 'string' || dfltNode.kind === 'boolean') {
+      const d = dfltNode.value;
+      return (rt) => {
+        const v = fromContext(read(rt.ctx));
+        return v === null ? d : v;
+      };
+    }
     const dflt = ctx.args[1]!;
     return (rt) => {
       const d = dflt(rt);

@@ -1,4 +1,4 @@
-import type { ArithmeticOp, Binary, Call, Node, OrderingOp } from '../ast/nodes.js';
+import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../ast/nodes.js';
 import type { Closure } from '../builtins/define.js';
 import type { Checked } from '../checker/checker.js';
 import { Codes } from '../diagnostics/codes.js';
@@ -10,6 +10,8 @@ import { arithmetic, condition, equals, membership, negate, ordering } from '../
 import type { Value } from '../runtime/values.js';
 import type { Type } from '../types/type.js';
 import { compileNumberOp } from './number-ops.js';
+
+type Test = (rt: Parameters<Closure>[0]) => boolean;
 
 const NUMBER_ORDER: Record<OrderingOp, (a: number, b: number) => boolean> = {
   '<': (a, b) => a < b,
@@ -29,6 +31,59 @@ const NUMBER_ARITHMETIC: Record<ArithmeticOp, (a: number, b: number) => number> 
 
 const isPrimitive = (t: Type) => t.kind === 'number' || t.kind === 'string' || t.kind === 'boolean' || t.kind === 'null';
 
+const NOT_LITERAL = Symbol('not a literal');
+
+/** The value of a literal operand, so a closure can hold it instead of calling a closure for it on every evaluation. */
+function literalOf(n: Node): Value | typeof NOT_LITERAL {
+  switch (n.kind) {
+    case 'number':
+    case 'string':
+    case 'boolean':
+      return n.value;
+    case 'null':
+      return null;
+    default:
+      return NOT_LITERAL;
+  }
+}
+
+/** Nodes whose closure always gives `true` or `false` (never null): a boolean position can call it directly. */
+function givesStrictBoolean(n: Node): boolean {
+  if (n.kind === 'logical') return true;
+  if (n.kind === 'unary') return n.op !== '-';
+  return n.kind === 'binary' && (n.op === '==' || n.op === '!=' || n.op === 'in' || n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=');
+}
+
+/**
+ * `a <op> k` for a number literal k: the operator is chosen here, not on each
+ * evaluation, and k is held, not called for. Other operand types take the
+ * generic rules, as in the two-closure form.
+ */
+function orderingWithNumber(op: OrderingOp, l: Closure, k: number, span: Node['span']): Closure {
+  switch (op) {
+    case '<':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a < k : ordering(op, a, k, span);
+      };
+    case '<=':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a <= k : ordering(op, a, k, span);
+      };
+    case '>':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a > k : ordering(op, a, k, span);
+      };
+    case '>=':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a >= k : ordering(op, a, k, span);
+      };
+  }
+}
+
 /**
  * Compiles a checked AST into closures, once. Static types chosen by the
  * checker pick specialised closures (number arithmetic, primitive equality,
@@ -41,8 +96,10 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
   const typeOf = (n: Node): Type => types.get(n.id)!;
 
   /** A closure that gives true/false for a node in a boolean position. */
-  function test(node: Node): (rt: Parameters<Closure>[0]) => boolean {
+  function test(node: Node): Test {
     const c = gen(node);
+    // One call fewer on the hottest path (every conjunct of a condition).
+    if (givesStrictBoolean(node)) return c as Test;
     if (typeOf(node).kind === 'boolean') return (rt) => c(rt) === true;
     const span = node.span;
     return (rt) => {
@@ -64,7 +121,14 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case '!=': {
         const neg = node.op === '!=';
         // With a primitive on either side, deep equality is identity (values are never undefined).
-        if (isPrimitive(typeOf(node.left)) || isPrimitive(typeOf(node.right))) return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
+        if (isPrimitive(typeOf(node.left)) || isPrimitive(typeOf(node.right))) {
+          // A literal side is held, not called (the other side is evaluated exactly as before).
+          const kr = literalOf(node.right);
+          if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
+          const kl = literalOf(node.left);
+          if (kl !== NOT_LITERAL) return neg ? (rt) => r(rt) !== kl : (rt) => r(rt) === kl;
+          return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
+        }
         return neg ? (rt) => !equals(l(rt), r(rt), span, limits) : (rt) => equals(l(rt), r(rt), span, limits);
       }
       case '<':
@@ -72,6 +136,8 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case '>':
       case '>=': {
         const op = node.op;
+        const k = literalOf(node.right);
+        if (numeric && typeof k === 'number') return orderingWithNumber(op, l, k, span);
         if (numeric) {
           const cmp = NUMBER_ORDER[op];
           return (rt) => {
@@ -95,7 +161,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         return (rt) => membership(l(rt), r(rt), span, limits);
       default: {
         const op = node.op;
-        if (lk === 'number' && rk === 'number') return compileNumberOp(op, l, r, span);
+        if (lk === 'number' && rk === 'number') return compileNumberOp(op, l, r, span, literalOf(node.left), literalOf(node.right));
         if (numeric) {
           const calc = NUMBER_ARITHMETIC[op];
           return (rt) => {
@@ -111,6 +177,48 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         return (rt) => arithmetic(op, l(rt), r(rt), span, limits);
       }
     }
+  }
+
+  /**
+   * `a and b and c` (parsed as `(a and b) and c`) as one closure over its
+   * terms: one call per term instead of one per level. Short-circuits in
+   * order, like the nested form.
+   */
+  function logical(node: Logical): Closure {
+    const terms: Node[] = [];
+    const pending: Node[] = [node];
+    while (pending.length > 0) {
+      const n = pending.pop()!;
+      if (n.kind === 'logical' && n.op === node.op) pending.push(n.right, n.left);
+      else terms.push(n);
+    }
+    const ts = terms.map(test);
+    if (node.op === 'and') {
+      if (ts.length === 2) {
+        const [a, b] = ts as [Test, Test];
+        return (rt) => a(rt) && b(rt);
+      }
+      if (ts.length === 3) {
+        const [a, b, c] = ts as [Test, Test, Test];
+        return (rt) => a(rt) && b(rt) && c(rt);
+      }
+      return (rt) => {
+        for (let i = 0; i < ts.length; i++) if (!ts[i]!(rt)) return false;
+        return true;
+      };
+    }
+    if (ts.length === 2) {
+      const [a, b] = ts as [Test, Test];
+      return (rt) => a(rt) || b(rt);
+    }
+    if (ts.length === 3) {
+      const [a, b, c] = ts as [Test, Test, Test];
+      return (rt) => a(rt) || b(rt) || c(rt);
+    }
+    return (rt) => {
+      for (let i = 0; i < ts.length; i++) if (ts[i]!(rt)) return true;
+      return false;
+    };
   }
 
   function call(node: Call): Closure {
@@ -207,11 +315,8 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       }
       case 'binary':
         return binary(node);
-      case 'logical': {
-        const a = test(node.left);
-        const b = test(node.right);
-        return node.op === 'and' ? (rt) => a(rt) && b(rt) : (rt) => a(rt) || b(rt);
-      }
+      case 'logical':
+        return logical(node);
       case 'conditional': {
         const t = test(node.test);
         const a = gen(node.then);
