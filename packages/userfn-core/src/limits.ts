@@ -8,7 +8,7 @@ export interface Limits {
   readonly maxSourceLength: number;
   /**
    * Deepest nesting of the AST (parentheses, lists, calls, operators, conditionals).
-   * Capped whatever it says: the parser takes 256 levels of brackets and
+   * Capped whatever it says: the parser takes 200 levels of brackets and
    * conditionals (PARSER_NESTING_CAP), check/compile 1,000 levels in all
    * (EVALUATION_NESTING_CAP, src/syntax/limits-guard.ts).
    */

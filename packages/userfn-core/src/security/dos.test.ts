@@ -120,7 +120,7 @@ describe('nesting of 10,000 and 100,000 levels in every construct', () => {
     expect(parse(source).diagnostics.some((d) => d.code.startsWith('UF4'))).toBe(true);
   });
 
-  // A host may raise maxDepth. The parser caps brackets and conditionals itself (256 levels), but prefix
+  // A host may raise maxDepth. The parser caps brackets and conditionals itself (PARSER_NESTING_CAP levels), but prefix
   // operators, binary chains and ternaries then reach the recursive checker, compiler and interpreter.
   // A limit error is still the only acceptable failure.
   const RAISED: Partial<Limits> = { maxDepth: 1_000_000, maxNodes: 10_000_000, maxSourceLength: 20_000_000 };

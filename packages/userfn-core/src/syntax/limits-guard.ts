@@ -18,11 +18,16 @@ import * as T from './tokens.js';
  */
 
 /**
- * The deepest bracket/`if` nesting the parser accepts whatever maxDepth says:
- * each level costs about twenty Chevrotain frames, and this keeps the parse
- * well inside Node's default stack even when called from a deep caller.
+ * The deepest bracket/`if` nesting the parser accepts whatever maxDepth says
+ * (the default maxDepth too). Each level costs some twenty Chevrotain frames,
+ * more for a call nested in a later argument (`coalesce(null, coalesce(null,
+ * …))`): in a fresh process, before the JIT has made the parser's frames
+ * smaller, such calls overflowed Node's default stack at about 235 levels,
+ * so a cap of 256 made the same source parse or not depending on how warm the
+ * process was. At 200 every construct parses from cold code with room to spare
+ * (cold-stack.test.ts checks this in a fresh process).
  */
-export const PARSER_NESTING_CAP = 256;
+export const PARSER_NESTING_CAP = 200;
 
 /**
  * The deepest tree check(), compile() and both evaluators accept whatever
