@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { loadRuleSet, nemoGymToContext, verify } from '@userfn/core';
 import { runBatch } from './batch.mjs';
 import { rolloutOf, runServe } from './serve.mjs';
 import { ruleSetOf } from './rulesets.mjs';
@@ -119,7 +120,6 @@ async function main() {
   let serve = null;
   if (flags.serve) {
     // The expected reward: the same rules verified in-process on the context the rollout maps to.
-    const { loadRuleSet, nemoGymToContext, verify } = await import('@userfn/core');
     const expectedReward = verify(loadRuleSet(ruleSetOf(w9)), nemoGymToContext(rolloutOf(bench.context)), { now: bench.now }).score;
     serve = await runServe({ workload: w9, context: bench.context, expectedReward, requests: flags.quick ? 2_000 : 20_000, concurrency: 16, log });
     if (!serve.available) log(`userfn serve not available: ${serve.reason}`);

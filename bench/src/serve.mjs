@@ -103,7 +103,10 @@ export async function runServe({ workload, context, expectedReward, requests, co
     const check = (r) => {
       if (wrong) return;
       if (r.status !== 200) wrong = `status ${r.status}: ${r.body.slice(0, 200)}`;
-      else if (JSON.parse(r.body).reward !== expectedReward) wrong = `reward ${JSON.parse(r.body).reward}, expected ${expectedReward}`;
+      else {
+        const { reward } = JSON.parse(r.body);
+        if (reward !== expectedReward) wrong = `reward ${reward}, expected ${expectedReward}`;
+      }
     };
     log(`serve: warm-up, then ${requests.toLocaleString('en-US')} POST /verify with ${concurrency} in flight`);
     await drive(agent, server.port, body, Math.min(2000, requests), concurrency, check);

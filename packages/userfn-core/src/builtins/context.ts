@@ -1,3 +1,4 @@
+import { literalOf, NOT_LITERAL } from '../ast/literal.js';
 import { Codes } from '../diagnostics/codes.js';
 import { warning, diagnostic } from '../diagnostics/diagnostic.js';
 import { tryCompilePath, type CompiledPath } from '../jsonpath/index.js';
@@ -77,13 +78,12 @@ export const get = defineBuiltin({
     // non-JSON values are null): a few typeof tests, not a copy.
     const read = path.get;
     if (ctx.args.length === 1) return (rt) => fromContext(read(rt.ctx));
-    const dfltNode = ctx.argNodes[1]!;
     // A literal default (`get(p, 0)`) is held, not called for.
-    if (dfltNode.kind === 'number' || dfltNode.kind === 'string' || dfltNode.kind === 'boolean') {
-      const d = dfltNode.value;
+    const literal = literalOf(ctx.argNodes[1]!);
+    if (literal !== NOT_LITERAL) {
       return (rt) => {
         const v = fromContext(read(rt.ctx));
-        return v === null ? d : v;
+        return v === null ? literal : v;
       };
     }
     const dflt = ctx.args[1]!;

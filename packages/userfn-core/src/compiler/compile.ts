@@ -1,3 +1,4 @@
+import { literalOf, NOT_LITERAL } from '../ast/literal.js';
 import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../ast/nodes.js';
 import type { Closure } from '../builtins/define.js';
 import type { Checked } from '../checker/checker.js';
@@ -30,22 +31,6 @@ const NUMBER_ARITHMETIC: Record<ArithmeticOp, (a: number, b: number) => number> 
 };
 
 const isPrimitive = (t: Type) => t.kind === 'number' || t.kind === 'string' || t.kind === 'boolean' || t.kind === 'null';
-
-const NOT_LITERAL = Symbol('not a literal');
-
-/** The value of a literal operand, so a closure can hold it instead of calling a closure for it on every evaluation. */
-function literalOf(n: Node): Value | typeof NOT_LITERAL {
-  switch (n.kind) {
-    case 'number':
-    case 'string':
-    case 'boolean':
-      return n.value;
-    case 'null':
-      return null;
-    default:
-      return NOT_LITERAL;
-  }
-}
 
 /** Nodes whose closure always gives `true` or `false` (never null): a boolean position can call it directly. */
 function givesStrictBoolean(n: Node): boolean {

@@ -1,7 +1,7 @@
 import { Codes } from '../diagnostics/codes.js';
-import { isArray } from '../jsonpath/json-values.js';
+import { isArray, ownElement } from '../jsonpath/json-values.js';
 import { Datetime, Duration, formatIsoDuration, formatIsoUtc } from '../values/time-values.js';
-import { contextItem, fromContext } from './context-values.js';
+import { fromContext } from './context-values.js';
 import { BareFault } from './fault.js';
 
 /*
@@ -108,7 +108,7 @@ class Writer {
     this.text += '[';
     this.queue(']', -1);
     for (let i = shown - 1; i >= 0; i--) {
-      this.queue(contextItem(list, i), depth + 1);
+      this.queue(ownElement(list, i), depth + 1);
       if (i > 0) this.queue(',', -1);
     }
   }

@@ -51,6 +51,16 @@ export interface Everywhere {
   readonly problems: readonly string[];
 }
 
+/** Compiled.evaluate and Compiled.interpret on the context: each must throw only UserFnError, and they must agree. */
+function bothEvaluators(c: Compiled, context: unknown, problems: string[]): { evaluated: Attempt<unknown>; interpreted: Attempt<unknown> } {
+  const evaluated = attempt(() => c.evaluate(context));
+  noteBroken(problems, 'Compiled.evaluate', evaluated);
+  const interpreted = attempt(() => c.interpret(context));
+  noteBroken(problems, 'Compiled.interpret', interpreted);
+  if (!agree(evaluated, interpreted)) problems.push(`Compiled.evaluate ${describeAttempt(evaluated)} but Compiled.interpret ${describeAttempt(interpreted)}`);
+  return { evaluated, interpreted };
+}
+
 /**
  * Runs a source through compile + evaluate, Compiled.interpret,
  * Compiled.explain, the cached evaluate(), check() and format(), and checks
@@ -85,11 +95,7 @@ export function runEverywhere(source: string, context: unknown, options: Compile
     return { outcome: compiled, problems };
   }
   const c = compiled.value;
-  const evaluated = attempt(() => c.evaluate(context));
-  note('Compiled.evaluate', evaluated);
-  const interpreted = attempt(() => c.interpret(context));
-  note('Compiled.interpret', interpreted);
-  if (!agree(evaluated, interpreted)) problems.push(`Compiled.evaluate ${describeAttempt(evaluated)} but Compiled.interpret ${describeAttempt(interpreted)}`);
+  const { evaluated, interpreted } = bothEvaluators(c, context, problems);
   if (!agree(evaluated, cached)) problems.push(`Compiled.evaluate ${describeAttempt(evaluated)} but evaluate() ${describeAttempt(cached)}`);
   const explained = attempt(() => c.explain(context));
   if (!('value' in explained)) problems.push(`Compiled.explain must not throw, but it ${describeAttempt(explained)}`);
@@ -115,10 +121,6 @@ export function compileAndRun(source: string, context: unknown, options: Compile
   if (!('value' in checked)) problems.push(`check() must not throw for a bad source, but it ${describeAttempt(checked)}`);
   if (!('value' in compiled)) return { outcome: compiled, problems };
   const c = compiled.value;
-  const evaluated = attempt(() => c.evaluate(context));
-  note('Compiled.evaluate', evaluated);
-  const interpreted = attempt(() => c.interpret(context));
-  note('Compiled.interpret', interpreted);
-  if (!agree(evaluated, interpreted)) problems.push(`Compiled.evaluate ${describeAttempt(evaluated)} but Compiled.interpret ${describeAttempt(interpreted)}`);
+  const { evaluated, interpreted } = bothEvaluators(c, context, problems);
   return { outcome: evaluated, problems };
 }
