@@ -2,9 +2,9 @@ import type { PathSegment } from './ast.js';
 
 /**
  * The hot path: reading one value through a singular query (`$.a.b`,
- * `$.list[0]`). Each getter is a closure specialised at compile time (names
- * and indices captured as constants; 1-3 segments unrolled, a loop beyond)
- * that allocates nothing.
+ * `$.list[0]`). Each getter is a chain of closures specialised at compile
+ * time, one per segment (names and indices captured as constants), that
+ * allocates nothing.
  *
  * Own properties only, and no read ever reaches a prototype (where a getter
  * put on `Object.prototype` by other code, even after the path was compiled,
@@ -83,87 +83,93 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
   });
 }
 
-/** Builds the getter for a singular query given its keys. */
-export function compileSingularGet(keys: readonly SingularKey[]): SingularGetter {
-  switch (keys.length) {
-    case 0:
-      return (node) => node;
-    case 1:
-      return get1(keys[0]!);
-    case 2:
-      return get2(keys[0]!, keys[1]!);
-    case 3:
-      return get3(keys[0]!, keys[1]!, keys[2]!);
-    default:
-      return getMany(keys);
+/**
+ * Member reads, one step each. Why sixteen identical functions: the engine
+ * keeps a property-load site's feedback per function, not per closure, so in
+ * one shared step every member name a process reads would meet at the same
+ * site, which then goes megamorphic (a generic lookup, and the `in` test and
+ * prototype test below stop folding): three reads of `$.output.*` cost about
+ * 60 ns more that way. Each name is given a copy of its own (the first 16
+ * distinct names of the process; later names share one by a hash), so each
+ * copy's site sees one name and stays fast. Step 2-4 of the member read above.
+ */
+type Step = (o: Members, k: string) => unknown;
+
+// prettier-ignore
+const STEPS: readonly Step[] = [
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+];
+
+/** The names given a step of their own, in order of first use (at most STEPS.length: the map never grows past it). */
+const dedicated = new Map<string, Step>();
+
+/** The step for member name `k`. Exported for tests. */
+export function stepFor(k: string): Step {
+  const own = dedicated.get(k);
+  if (own !== undefined) return own;
+  if (dedicated.size < STEPS.length) {
+    const step = STEPS[dedicated.size]!;
+    dedicated.set(k, step);
+    return step;
   }
+  let h = 0;
+  for (let i = 0; i < k.length; i++) h = (h * 31 + k.charCodeAt(i)) | 0;
+  return STEPS[(h >>> 0) % STEPS.length]!;
 }
 
-/*
- * get1/get2/get3 repeat the same step once per segment instead of calling a
- * shared helper: a property-load site in a shared helper would see every
- * segment's name and go polymorphic even for one path, while a site per
- * position stays monomorphic for a given path. Index steps may use helpers:
- * element loads are cached by array kind, not by index.
- */
+/** Is `o` a value with members (an object that is not an array)? Step 1 of a member read. */
+function hasMembers(o: unknown): o is Members {
+  return typeof o === 'object' && o !== null && !isArray(o);
+}
 
-function get1(k0: SingularKey): SingularGetter {
-  return (o) => {
-    if (typeof k0 === 'number') return k0 >= 0 ? element(o, k0) : elementFromEnd(o, k0);
-    if (typeof o !== 'object' || o === null || isArray(o)) return undefined;
-    if (k0 in objectProto) return memberChecked(o, k0);
-    const v = (o as Members)[k0];
-    if (v === undefined || getProto(o) === objectProto) return v;
-    return memberChecked(o, k0);
-  };
+/**
+ * The reader of one segment on its own: a member through its step, or an
+ * element. Paths of up to three segments are unrolled below instead (one call
+ * site per position, so each site sees few steps and the engine inlines them).
+ */
+function segmentReader(k: SingularKey): SingularGetter {
+  if (typeof k === 'number') return k >= 0 ? (o) => element(o, k) : (o) => elementFromEnd(o, k);
+  const step = stepFor(k);
+  return (o) => (hasMembers(o) ? step(o, k) : undefined);
 }
 
 function get2(k0: SingularKey, k1: SingularKey): SingularGetter {
+  if (typeof k0 !== 'string' || typeof k1 !== 'string') return chain(segmentReader(k0), segmentReader(k1));
+  const s0 = stepFor(k0);
+  const s1 = stepFor(k1);
   return (o) => {
-    let a: unknown;
-    if (typeof k0 === 'number') a = k0 >= 0 ? element(o, k0) : elementFromEnd(o, k0);
-    else if (typeof o !== 'object' || o === null || isArray(o)) return undefined;
-    else if (k0 in objectProto) a = memberChecked(o, k0);
-    else {
-      a = (o as Members)[k0];
-      if (a === undefined) return undefined;
-      if (getProto(o) !== objectProto) a = memberChecked(o, k0);
-    }
-    if (typeof k1 === 'number') return k1 >= 0 ? element(a, k1) : elementFromEnd(a, k1);
-    if (typeof a !== 'object' || a === null || isArray(a)) return undefined;
-    if (k1 in objectProto) return memberChecked(a, k1);
-    const v = (a as Members)[k1];
-    if (v === undefined || getProto(a) === objectProto) return v;
-    return memberChecked(a, k1);
+    if (!hasMembers(o)) return undefined;
+    const a = s0(o, k0);
+    return hasMembers(a) ? s1(a, k1) : undefined;
   };
 }
 
 function get3(k0: SingularKey, k1: SingularKey, k2: SingularKey): SingularGetter {
+  if (typeof k0 !== 'string' || typeof k1 !== 'string' || typeof k2 !== 'string') return chain(get2(k0, k1), segmentReader(k2));
+  const s0 = stepFor(k0);
+  const s1 = stepFor(k1);
+  const s2 = stepFor(k2);
   return (o) => {
-    let a: unknown;
-    if (typeof k0 === 'number') a = k0 >= 0 ? element(o, k0) : elementFromEnd(o, k0);
-    else if (typeof o !== 'object' || o === null || isArray(o)) return undefined;
-    else if (k0 in objectProto) a = memberChecked(o, k0);
-    else {
-      a = (o as Members)[k0];
-      if (a === undefined) return undefined;
-      if (getProto(o) !== objectProto) a = memberChecked(o, k0);
-    }
-    let b: unknown;
-    if (typeof k1 === 'number') b = k1 >= 0 ? element(a, k1) : elementFromEnd(a, k1);
-    else if (typeof a !== 'object' || a === null || isArray(a)) return undefined;
-    else if (k1 in objectProto) b = memberChecked(a, k1);
-    else {
-      b = (a as Members)[k1];
-      if (b === undefined) return undefined;
-      if (getProto(a) !== objectProto) b = memberChecked(a, k1);
-    }
-    if (typeof k2 === 'number') return k2 >= 0 ? element(b, k2) : elementFromEnd(b, k2);
-    if (typeof b !== 'object' || b === null || isArray(b)) return undefined;
-    if (k2 in objectProto) return memberChecked(b, k2);
-    const v = (b as Members)[k2];
-    if (v === undefined || getProto(b) === objectProto) return v;
-    return memberChecked(b, k2);
+    if (!hasMembers(o)) return undefined;
+    const a = s0(o, k0);
+    if (!hasMembers(a)) return undefined;
+    const b = s1(a, k1);
+    return hasMembers(b) ? s2(b, k2) : undefined;
   };
 }
 
@@ -175,28 +181,26 @@ function chain(head: SingularGetter, tail: SingularGetter): SingularGetter {
   };
 }
 
-/**
- * Four or more segments. Up to six, the path is split into runs read by
- * get3, get2 and get1 in turn: different functions, so no property-load site
- * serves two segments. Segments past the sixth are read in a loop through
- * the general route (its sites are shared, so they cost more each).
- */
-function getMany(keys: readonly SingularKey[]): SingularGetter {
-  const n = keys.length;
-  const head = get3(keys[0]!, keys[1]!, keys[2]!);
-  if (n === 4) return chain(head, get1(keys[3]!));
-  if (n === 5) return chain(head, get2(keys[3]!, keys[4]!));
-  const six = chain(head, chain(get2(keys[3]!, keys[4]!), get1(keys[5]!)));
-  if (n === 6) return six;
-  const rest = keys.slice(6);
-  const m = rest.length;
-  return chain(six, (node) => {
-    let cur = node;
-    for (let s = 0; s < m && cur !== undefined; s++) {
-      const key = rest[s]!;
-      if (typeof key === 'number') cur = key >= 0 ? element(cur, key) : elementFromEnd(cur, key);
-      else cur = memberChecked(cur, key);
+/** Builds the getter for a singular query given its keys: all-member paths of up to three segments unrolled, others chained. */
+export function compileSingularGet(keys: readonly SingularKey[]): SingularGetter {
+  switch (keys.length) {
+    case 0:
+      return (node) => node;
+    case 1:
+      return segmentReader(keys[0]!);
+    case 2:
+      return get2(keys[0]!, keys[1]!);
+    case 3:
+      return get3(keys[0]!, keys[1]!, keys[2]!);
+    default: {
+      // Deeper paths: the first three unrolled, the rest in a loop (a chain of closures would be as deep as the path).
+      const head = get3(keys[0]!, keys[1]!, keys[2]!);
+      const rest = keys.slice(3).map(segmentReader);
+      return (o) => {
+        let cur = head(o);
+        for (let i = 0; i < rest.length && cur !== undefined; i++) cur = rest[i]!(cur);
+        return cur;
+      };
     }
-    return cur;
-  });
+  }
 }

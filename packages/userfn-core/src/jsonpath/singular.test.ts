@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Datetime } from '../values/time-values.js';
+import { stepFor } from './compile-singular.js';
 import { compilePath } from './index.js';
 
 describe('singular detection', () => {
@@ -100,6 +101,34 @@ describe('get on singular paths', () => {
     const full = '$' + keys.map((k) => (typeof k === 'string' ? `.${k}` : `[${k}]`)).join('');
     expect(compilePath(full + '.x').get(root)).toBeUndefined();
     expect(compilePath(full + '[0]').get(root)).toBeUndefined();
+  });
+
+  it('reads all-member paths of 1 to 6 segments (unrolled up to 3, a loop beyond), stopping at any non-object', () => {
+    const names = ['p', 'q', 'r', 's', 't', 'u'];
+    let root: unknown = 'leaf';
+    for (let i = names.length - 1; i >= 0; i--) root = { [names[i]!]: root, other: i };
+    for (let n = 1; n <= names.length; n++) {
+      const path = '$.' + names.slice(0, n).join('.');
+      const expected = names.slice(0, n).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], root);
+      expect(compilePath(path).get(root), path).toEqual(expected);
+      expect(compilePath(path + '.missing').get(root), `${path}.missing`).toBeUndefined();
+      // A member step on an array, a string or null finds nothing (n = 1 reads the value itself).
+      for (const value of [[1], 'x', null]) expect(compilePath(path).get({ p: value }), path).toEqual(n === 1 ? value : undefined);
+    }
+  });
+
+  it('gives each of the first 16 member names its own step, and later names a shared one, with the same results', () => {
+    const fresh = Array.from({ length: 40 }, (_, i) => `step_name_${i}`);
+    const steps = fresh.map(stepFor);
+    // The same name always gets the same step.
+    expect(fresh.map(stepFor)).toEqual(steps);
+    // Names past the 16th share: there are at most 16 steps in all.
+    expect(new Set(steps).size).toBeLessThanOrEqual(16);
+    const doc = Object.fromEntries(fresh.map((k, i) => [k, { v: i }]));
+    for (const [i, k] of fresh.entries()) {
+      expect(compilePath(`$.${k}.v`).get(doc)).toBe(i);
+      expect(compilePath(`$.${k}.constructor`).get(doc)).toBeUndefined();
+    }
   });
 
   it('gives get as a detached function and a frozen compiled path', () => {
