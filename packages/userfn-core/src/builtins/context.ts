@@ -1,20 +1,20 @@
 import { literalOf, NOT_LITERAL } from '../ast/literal.js';
 import { Codes } from '../diagnostics/codes.js';
 import { warning, diagnostic } from '../diagnostics/diagnostic.js';
-import { tryCompilePath, type CompiledPath } from '../jsonpath/index.js';
+import type { CompiledPath } from '../jsonpath/index.js';
 import { fromContext } from '../runtime/context-values.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Value } from '../runtime/values.js';
 import { T, join, type Type } from '../types/type.js';
 import { defineBuiltin, p, type CheckHookContext, type Closure } from './define.js';
 import { pathTypeFromSchema } from './path-schema.js';
-import { dynamicPath, parseJsonText, pathExists, queryPath } from './support.js';
+import { cachedPath, dynamicPath, parseJsonText, pathExists, queryPath } from './support.js';
 
 /** Compiles a literal path argument at check time, reporting a bad one inside the string. */
 function checkLiteralPath(ctx: CheckHookContext, arg: number): CompiledPath | undefined {
   const text = ctx.literal(arg);
   if (text === undefined) return undefined;
-  const r = tryCompilePath(text);
+  const r = cachedPath(text);
   if (!r.ok) {
     ctx.report(
       diagnostic(

@@ -30,9 +30,19 @@ export class BoundedCache<V> {
 
 const pathCache = new BoundedCache<{ ok: true; path: CompiledPath } | { ok: false; error: JsonPathError }>(512);
 
+/**
+ * Compiles a path once per distinct text (literal paths at check time, dynamic
+ * ones at run time): a compiled path is frozen and pure, so every expression
+ * that reads `$.output.status` can share one. The syntax error as data for an
+ * invalid path.
+ */
+export function cachedPath(text: string): { ok: true; path: CompiledPath } | { ok: false; error: JsonPathError } {
+  return pathCache.get(text, tryCompilePath);
+}
+
 /** Compiles a path that arrived at run time; an invalid one is a runtime error. */
 export function dynamicPath(text: string): CompiledPath {
-  const r = pathCache.get(text, tryCompilePath);
+  const r = cachedPath(text);
   if (!r.ok) throw new BareFault(Codes.RuntimeInvalidPath, `invalid JSONPath '${text}': ${r.error.message} (at offset ${r.error.offset})`);
   return r.path;
 }

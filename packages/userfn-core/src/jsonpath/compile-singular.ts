@@ -91,28 +91,33 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
  * prototype test below stop folding): three reads of `$.output.*` cost about
  * 60 ns more that way. Each name is given a copy of its own (the first 16
  * distinct names of the process; later names share one by a hash), so each
- * copy's site sees one name and stays fast. Step 2-4 of the member read above.
+ * copy's site sees one name and stays fast. Steps 1-4 of the member read above.
  */
-type Step = (o: Members, k: string) => unknown;
+type Step = (o: unknown, k: string) => unknown;
+
+/** Is `o` a value with members (an object that is not an array)? Step 1 of a member read. */
+function hasMembers(o: unknown): o is Members {
+  return typeof o === 'object' && o !== null && !isArray(o);
+}
 
 // prettier-ignore
 const STEPS: readonly Step[] = [
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
 ];
 
 /** The names given a step of their own, in order of first use (at most STEPS.length: the map never grows past it). */
@@ -132,11 +137,6 @@ export function stepFor(k: string): Step {
   return STEPS[(h >>> 0) % STEPS.length]!;
 }
 
-/** Is `o` a value with members (an object that is not an array)? Step 1 of a member read. */
-function hasMembers(o: unknown): o is Members {
-  return typeof o === 'object' && o !== null && !isArray(o);
-}
-
 /**
  * The reader of one segment on its own: a member through its step, or an
  * element. Paths of up to three segments are unrolled below instead (one call
@@ -145,7 +145,7 @@ function hasMembers(o: unknown): o is Members {
 function segmentReader(k: SingularKey): SingularGetter {
   if (typeof k === 'number') return k >= 0 ? (o) => element(o, k) : (o) => elementFromEnd(o, k);
   const step = stepFor(k);
-  return (o) => (hasMembers(o) ? step(o, k) : undefined);
+  return (o) => step(o, k);
 }
 
 function get2(k0: SingularKey, k1: SingularKey): SingularGetter {
@@ -153,9 +153,8 @@ function get2(k0: SingularKey, k1: SingularKey): SingularGetter {
   const s0 = stepFor(k0);
   const s1 = stepFor(k1);
   return (o) => {
-    if (!hasMembers(o)) return undefined;
     const a = s0(o, k0);
-    return hasMembers(a) ? s1(a, k1) : undefined;
+    return a === undefined ? undefined : s1(a, k1);
   };
 }
 
@@ -165,11 +164,10 @@ function get3(k0: SingularKey, k1: SingularKey, k2: SingularKey): SingularGetter
   const s1 = stepFor(k1);
   const s2 = stepFor(k2);
   return (o) => {
-    if (!hasMembers(o)) return undefined;
     const a = s0(o, k0);
-    if (!hasMembers(a)) return undefined;
+    if (a === undefined) return undefined;
     const b = s1(a, k1);
-    return hasMembers(b) ? s2(b, k2) : undefined;
+    return b === undefined ? undefined : s2(b, k2);
   };
 }
 

@@ -29,9 +29,19 @@ export interface Lexed {
 // which sidesteps Chevrotain's inclusive `endOffset` altogether.
 let lexer: Lexer | undefined;
 
+/** `validate`: Chevrotain's pattern validations, run by the test suite (validateLexer) and skipped when shipped, like the parser's. */
+function createLexer(validate: boolean): Lexer {
+  return new Lexer(T.lexerTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: !validate });
+}
+
 function theLexer(): Lexer {
-  lexer ??= new Lexer(T.lexerTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false });
+  lexer ??= createLexer(false);
   return lexer;
+}
+
+/** Builds the lexer with Chevrotain's validations on; throws on any invalid token definition (for the test suite). */
+export function validateLexer(): void {
+  createLexer(true);
 }
 
 /** The half-open span of a lexed token. */

@@ -17,8 +17,15 @@ import * as T from './tokens.js';
  * the nesting before this parser ever sees the tokens.
  */
 class UserFnParser extends CstParser {
-  constructor() {
-    super(T.parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'onlyOffset', maxLookahead: 2 });
+  /**
+   * `validate`: run Chevrotain's grammar validations (ambiguities, left
+   * recursion). They cost about a third of the parser's construction, which
+   * every process and every batch worker pays before its first parse, and
+   * the grammar is fixed: the test suite runs them (validateGrammar), the
+   * shipped parser skips them.
+   */
+  constructor(validate = false) {
+    super(T.parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'onlyOffset', maxLookahead: 2, skipValidations: !validate });
     this.performSelfAnalysis();
   }
 
@@ -205,6 +212,11 @@ export interface CstResult {
   readonly cst: CstNode;
   /** Chevrotain's own errors: expected to be empty, since the grammar accepts every token sequence. */
   readonly errors: readonly IRecognitionException[];
+}
+
+/** Builds the parser with Chevrotain's grammar validations on; throws on any grammar error (for the test suite). */
+export function validateGrammar(): void {
+  new UserFnParser(true);
 }
 
 /** Parses significant tokens into a CST with the one shared parser instance. */
