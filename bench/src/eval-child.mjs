@@ -1,9 +1,9 @@
 /**
  * One (engine, workload) cell, in a fresh process:
- *   node --expose-gc src/eval-child.mjs <engine> <workload> [--quick]
+ *   node --expose-gc src/eval-child.mjs <engine> <workload> [--quick] [--eval-only]
  * Prepares the engine's precompiled expression, checks its result on every
- * context copy, times evaluation (ns/op) in a generated loop, then times
- * compilation (µs/op). Prints one JSON line on stdout.
+ * context copy, times evaluation (ns/op) in a generated loop, then (unless
+ * --eval-only) times compilation (µs/op). Prints one JSON line on stdout.
  */
 import { engineById, loadAdapter, userfnOptions } from './engines.mjs';
 import { CONTEXT_COPIES, makeLoop, makeOnce, measure } from './loops.mjs';
@@ -11,6 +11,7 @@ import { loadWorkloads, sameResult, describe } from './workloads.mjs';
 
 const [engineId, workloadId, ...flags] = process.argv.slice(2);
 const quick = flags.includes('--quick');
+const evalOnly = flags.includes('--eval-only');
 const evalOptions = quick ? { warmupMs: 50, samples: 5, sampleMs: 5 } : { warmupMs: 300, samples: 15, sampleMs: 10 };
 // Compilers are large: some need seconds of repeated compiles to reach their steady state (the
 // warm-up goes on until timings settle, up to 4 s), and they allocate: samples of 40 ms each
@@ -59,6 +60,10 @@ async function main() {
 
   const loop = makeLoop(adapter.call, targets.length, adapter.async);
   const evaluation = await measure((n) => loop(...targets, bindings, contexts, n), evalOptions);
+  if (evalOnly) {
+    emit({ status: 'ok', evaluation });
+    return;
+  }
 
   let compile = null;
   if (adapter.compile) {

@@ -36,6 +36,24 @@ export function summarize(xs) {
 }
 
 /** The geometric mean of positive numbers; null when any is missing or not positive. */
+/**
+ * One cell's evaluation figure from several fresh processes (each a measure()
+ * summary): the median of their medians, so one process that met a noisy
+ * spell of the shared machine, or an unlucky JIT, does not decide the cell.
+ * min and max span all processes; `processes` keeps each process's median.
+ */
+export function combineProcesses(runs) {
+  if (runs.length === 0) throw new RangeError('no process to combine');
+  const medians = runs.map((r) => r.median);
+  return {
+    ...runs[0],
+    median: median(medians),
+    min: Math.min(...runs.map((r) => r.min)),
+    max: Math.max(...runs.map((r) => r.max)),
+    processes: medians,
+  };
+}
+
 export function geomean(xs) {
   if (xs.length === 0) return null;
   let logSum = 0;

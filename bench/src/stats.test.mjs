@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastest, geomean, iterationsFor, median, percentile, ratio, summarize } from './stats.mjs';
+import { combineProcesses, fastest, geomean, iterationsFor, median, percentile, ratio, summarize } from './stats.mjs';
 
 describe('percentile and median', () => {
   it('interpolates between the closest ranks', () => {
@@ -59,5 +59,17 @@ describe('iterationsFor', () => {
     expect(iterationsFor(10, 1, 100)).toBe(1);
     expect(iterationsFor(10, 1000, 0.001, 1e5)).toBe(1e5);
     expect(iterationsFor(10, 8, 0)).toBe(128);
+  });
+});
+
+describe('combineProcesses', () => {
+  const run = (median, min, max) => ({ n: 15, median, min, max, iqrRel: 0.01, wallMedian: median, iterations: 1000 });
+  it('takes the median of the processes\' medians and the extremes of all', () => {
+    const c = combineProcesses([run(8, 7.5, 9), run(16, 15, 30), run(7.8, 7.6, 8)]);
+    expect(c).toMatchObject({ median: 8, min: 7.5, max: 30, processes: [8, 16, 7.8] });
+  });
+  it('is the run itself for one process, and refuses none', () => {
+    expect(combineProcesses([run(5, 4, 6)])).toMatchObject({ median: 5, min: 4, max: 6, processes: [5] });
+    expect(() => combineProcesses([])).toThrow(RangeError);
   });
 });
