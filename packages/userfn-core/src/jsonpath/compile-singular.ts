@@ -2,9 +2,10 @@ import type { PathSegment } from './ast.js';
 
 /**
  * The hot path: reading one value through a singular query (`$.a.b`,
- * `$.list[0]`). Each getter is a chain of closures specialised at compile
- * time, one per segment (names and indices captured as constants), that
- * allocates nothing.
+ * `$.list[0]`). Each getter is a closure specialised at compile time (names
+ * and indices captured as constants; up to three segments in one closure, a
+ * loop beyond) that reads each member through the step of its name (below)
+ * and allocates nothing.
  *
  * Own properties only, and no read ever reaches a prototype (where a getter
  * put on `Object.prototype` by other code, even after the path was compiled,
