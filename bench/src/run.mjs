@@ -76,6 +76,7 @@ async function main() {
   // Each evaluation figure is the median over this many fresh processes (the first also times compilation).
   const evalProcesses = flags.quick ? 1 : 3;
   const evalRuns = {}; // engine -> workload -> the evaluation summary of each process
+  const evalFailures = {}; // engine -> workload -> why each extra process failed
   let done = 0;
   const total = workloads.length * engines.length;
   // Workloads outer, engines inner: drift in machine load spreads over all engines of a workload alike.
@@ -115,15 +116,28 @@ async function main() {
         log(`[round ${round + 1}/${evalProcesses}] ${w.id} ${e.id}`);
         const more = runJsonChild([EVAL_CHILD, e.id, w.id, '--eval-only'], 120_000);
         if (more.status === 'ok') runs.push(more.evaluation);
-        else log(`  an extra evaluation process failed: ${more.reason}`);
+        else {
+          // Kept with the cell (its figure then stands on fewer processes), not only logged.
+          ((evalFailures[e.id] ??= {})[w.id] ??= []).push(more.reason);
+          log(`  an extra evaluation process failed: ${more.reason}`);
+        }
       }
     }
   }
-  for (const [engineId, cells] of Object.entries(evalRuns)) {
-    for (const [workloadId, runs] of Object.entries(cells)) {
+  // Every engine's cells in workload order, whichever round settled them.
+  for (const e of engines) {
+    const cells = {};
+    for (const w of workloads) {
+      const runs = evalRuns[e.id]?.[w.id];
+      if (!runs) {
+        if (evaluation[e.id][w.id]) cells[w.id] = evaluation[e.id][w.id];
+        continue;
+      }
       const ev = combineProcesses(runs);
-      evaluation[engineId][workloadId] = { status: 'ok', value: ev.median, min: ev.min, max: ev.max, iqrRel: ev.iqrRel, wallMedian: ev.wallMedian, samples: ev.n, iterations: ev.iterations, processes: ev.processes };
+      const failed = evalFailures[e.id]?.[w.id];
+      cells[w.id] = { status: 'ok', value: ev.median, min: ev.min, max: ev.max, iqrRel: ev.iqrRel, wallMedian: ev.wallMedian, samples: ev.n, iterations: ev.iterations, processes: ev.processes, ...(failed ? { failedProcesses: failed } : {}) };
     }
+    evaluation[e.id] = cells;
   }
   for (const id of Object.keys(compile)) {
     const hasFigure = Object.keys(compile[id]).some((k) => k !== 'what');
@@ -166,7 +180,7 @@ async function main() {
     quick: flags.quick,
     durationSeconds: Math.round((Date.now() - started) / 100) / 10,
     method: {
-      evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing; the figure is the median over 3 such processes (1 with --quick), run in 3 rounds over every cell, each process\'s median in `processes`',
+      evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing; the figure is the median over 3 such processes (1 with --quick), run in 3 rounds over every cell, each process\'s median in `processes` (an extra process that failed is listed in `failedProcesses` and the figure stands on the others)',
       compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure',
       batch: 'whole-process wall clock, median of the rounds, interleaved bare / 1 worker / 2 workers',
       serve: 'one userfn serve process on loopback, POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',

@@ -35,12 +35,13 @@ export function summarize(xs) {
   return { n: xs.length, median: m, min: Math.min(...xs), max: Math.max(...xs), iqrRel: m > 0 ? iqr / m : null };
 }
 
-/** The geometric mean of positive numbers; null when any is missing or not positive. */
 /**
  * One cell's evaluation figure from several fresh processes (each a measure()
  * summary): the median of their medians, so one process that met a noisy
  * spell of the shared machine, or an unlucky JIT, does not decide the cell.
- * min and max span all processes; `processes` keeps each process's median.
+ * min and max span all processes; `processes` keeps each process's median;
+ * the spread of samples within a process (iqrRel), the wall-time median and
+ * the sample and iteration counts are the first process's.
  */
 export function combineProcesses(runs) {
   if (runs.length === 0) throw new RangeError('no process to combine');
@@ -54,6 +55,7 @@ export function combineProcesses(runs) {
   };
 }
 
+/** The geometric mean of positive numbers; null when any is missing or not positive. */
 export function geomean(xs) {
   if (xs.length === 0) return null;
   let logSum = 0;

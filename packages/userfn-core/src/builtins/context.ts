@@ -8,13 +8,13 @@ import type { Value } from '../runtime/values.js';
 import { T, join, type Type } from '../types/type.js';
 import { defineBuiltin, p, type CheckHookContext, type Closure } from './define.js';
 import { pathTypeFromSchema } from './path-schema.js';
-import { cachedPath, dynamicPath, parseJsonText, pathExists, queryPath } from './support.js';
+import { dynamicPath, literalPath, parseJsonText, pathExists, queryPath } from './support.js';
 
 /** Compiles a literal path argument at check time, reporting a bad one inside the string. */
 function checkLiteralPath(ctx: CheckHookContext, arg: number): CompiledPath | undefined {
   const text = ctx.literal(arg);
   if (text === undefined) return undefined;
-  const r = cachedPath(text);
+  const r = literalPath(text);
   if (!r.ok) {
     ctx.report(
       diagnostic(

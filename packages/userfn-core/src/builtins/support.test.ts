@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../api/api.js';
-import { BoundedCache, cachedPath } from './support.js';
+import { BoundedCache, dynamicPath, literalPath } from './support.js';
 
-describe('cachedPath', () => {
+describe('literalPath', () => {
   it('compiles a path text once: the same frozen CompiledPath every time', () => {
-    const a = cachedPath('$.output.cached_status');
-    const b = cachedPath('$.output.cached_status');
+    const a = literalPath('$.output.cached_status');
+    const b = literalPath('$.output.cached_status');
     expect(a.ok && b.ok).toBe(true);
     if (a.ok && b.ok) {
       expect(b.path).toBe(a.path);
@@ -14,9 +14,15 @@ describe('cachedPath', () => {
   });
 
   it('gives an invalid path its syntax error as data, with the offset', () => {
-    const r = cachedPath('$.output[');
+    const r = literalPath('$.output[');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.offset).toBeGreaterThan(0);
+  });
+
+  it('keeps literal and run-time paths apart: a flood of literal paths (an editor) does not push out a run-time path', () => {
+    const hot = dynamicPath('$.hot.dynamic');
+    for (let i = 0; i < 600; i++) literalPath(`$.typed_${i}`);
+    expect(dynamicPath('$.hot.dynamic')).toBe(hot);
   });
 
   it('two expressions reading the same literal path both read it right', () => {

@@ -9,9 +9,8 @@ import { checkJsonDepth } from './json-depth.js';
 import type { Value } from '../runtime/values.js';
 
 /**
- * A small bounded cache: dynamic paths and patterns (from the context) are
- * compiled once per distinct text, and a flood of distinct texts cannot grow
- * memory without bound.
+ * A small bounded cache: paths and patterns are compiled once per distinct
+ * text, and a flood of distinct texts cannot grow memory without bound.
  */
 export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
@@ -28,21 +27,25 @@ export class BoundedCache<V> {
   }
 }
 
-const pathCache = new BoundedCache<{ ok: true; path: CompiledPath } | { ok: false; error: JsonPathError }>(512);
+type PathResult = { ok: true; path: CompiledPath } | { ok: false; error: JsonPathError };
+
+// Two caches: an editor checks a new partial path at every keystroke, and
+// those must not push out the paths a context keeps sending at run time.
+const literalPaths = new BoundedCache<PathResult>(512);
+const dynamicPaths = new BoundedCache<PathResult>(512);
 
 /**
- * Compiles a path once per distinct text (literal paths at check time, dynamic
- * ones at run time): a compiled path is frozen and pure, so every expression
- * that reads `$.output.status` can share one. The syntax error as data for an
- * invalid path.
+ * Compiles a literal path (at check time) once per distinct text: a compiled
+ * path is frozen and pure, so every expression that reads `$.output.status`
+ * can share one. The syntax error as data for an invalid path.
  */
-export function cachedPath(text: string): { ok: true; path: CompiledPath } | { ok: false; error: JsonPathError } {
-  return pathCache.get(text, tryCompilePath);
+export function literalPath(text: string): PathResult {
+  return literalPaths.get(text, tryCompilePath);
 }
 
 /** Compiles a path that arrived at run time; an invalid one is a runtime error. */
 export function dynamicPath(text: string): CompiledPath {
-  const r = cachedPath(text);
+  const r = dynamicPaths.get(text, tryCompilePath);
   if (!r.ok) throw new BareFault(Codes.RuntimeInvalidPath, `invalid JSONPath '${text}': ${r.error.message} (at offset ${r.error.offset})`);
   return r.path;
 }

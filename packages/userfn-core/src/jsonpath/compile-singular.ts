@@ -3,9 +3,10 @@ import type { PathSegment } from './ast.js';
 /**
  * The hot path: reading one value through a singular query (`$.a.b`,
  * `$.list[0]`). Each getter is a closure specialised at compile time (names
- * and indices captured as constants; up to three segments in one closure, a
- * loop beyond) that reads each member through the step of its name (below)
- * and allocates nothing.
+ * and indices captured as constants; all-member paths of up to three
+ * segments in one closure, other paths chained, a loop past the third
+ * segment) that reads each member through the step of its name (below) and
+ * allocates nothing.
  *
  * Own properties only, and no read ever reaches a prototype (where a getter
  * put on `Object.prototype` by other code, even after the path was compiled,
@@ -90,9 +91,10 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
  * one shared step every member name a process reads would meet at the same
  * site, which then goes megamorphic (a generic lookup, and the `in` test and
  * prototype test below stop folding): three reads of `$.output.*` cost about
- * 60 ns more that way. Each name is given a copy of its own (the first 16
- * distinct names of the process; later names share one by a hash), so each
- * copy's site sees one name and stays fast. Steps 1-4 of the member read above.
+ * 60 ns more that way. Each of the first 16 distinct names of the process is
+ * given a copy of its own, whose site sees that name only and stays fast;
+ * later names share a copy by a hash (those copies' sites see several names,
+ * as the one shared site did). Steps 1-4 of the member read above.
  */
 type Step = (o: unknown, k: string) => unknown;
 
@@ -140,8 +142,9 @@ export function stepFor(k: string): Step {
 
 /**
  * The reader of one segment on its own: a member through its step, or an
- * element. Paths of up to three segments are unrolled below instead (one call
- * site per position, so each site sees few steps and the engine inlines them).
+ * element. All-member paths of up to three segments are unrolled below
+ * instead (one call site per position, so each site sees few steps and the
+ * engine inlines them); paths with an index chain these readers.
  */
 function segmentReader(k: SingularKey): SingularGetter {
   if (typeof k === 'number') return k >= 0 ? (o) => element(o, k) : (o) => elementFromEnd(o, k);
