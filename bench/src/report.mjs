@@ -189,7 +189,7 @@ export function renderMarkdown(result) {
   }
   out.push('');
 
-  out.push('### Evaluation, ns/op (median; precompiled expression)');
+  out.push('### Evaluation, ns/op (median of samples in a process, best of the processes; precompiled expression)');
   out.push('');
   out.push(markdownTable(['engine', ...wids], engines.map((e) => [e.label, ...wids.map((w) => cellText(evaluation[e.id]?.[w]))])));
   out.push('');

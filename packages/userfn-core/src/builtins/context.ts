@@ -95,6 +95,17 @@ export const get = defineBuiltin({
   },
 });
 
+/**
+ * The own-property reader of a `get('<singular literal path>')` call (no
+ * default argument), for the compiler's fused comparisons (`get(p) == 'x'`,
+ * `get(p) > 0.8`); undefined for any other call, including a host function
+ * that replaces `get`. What it reads has not passed fromContext.
+ */
+export function literalGetReader(decl: unknown, data: unknown, argCount: number): ((ctx: unknown) => unknown) | undefined {
+  const path = data as CompiledPath | undefined;
+  return decl === get && argCount === 1 && path?.singular === true ? path.get : undefined;
+}
+
 export const has = defineBuiltin({
   name: 'has',
   category: 'context',

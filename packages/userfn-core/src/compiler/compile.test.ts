@@ -59,3 +59,81 @@ describe('specialised closures agree with the interpreter', () => {
     });
   }
 });
+
+/**
+ * `get(p) == k` and `get(p) <op> k` read the context raw in one closure: on
+ * values the context gate turns into null (NaN, ±Infinity, functions, class
+ * instances, absent members) they must still give what get's own closure
+ * gives, and a schema-typed or replaced `get` must not be read raw.
+ */
+describe('fused literal-path comparisons agree with the interpreter on any context value', () => {
+  class Box {
+    valueOf() {
+      return 5;
+    }
+  }
+  const odd: Record<string, unknown> = {
+    nan: Number.NaN,
+    inf: Number.POSITIVE_INFINITY,
+    ninf: Number.NEGATIVE_INFINITY,
+    fn: () => 'indexed',
+    box: new Box(),
+    negZero: -0,
+    str: '5',
+    num: 5,
+    t: true,
+    list: [5],
+    obj: { a: 5 },
+    undef: undefined,
+  };
+  const keys = [...Object.keys(odd), 'absent'];
+  const comparisons: Array<[string, string]> = [
+    ['==', "'indexed'"],
+    ['!=', "'indexed'"],
+    ['==', '5'],
+    ['!=', '5'],
+    ['==', '0'],
+    ['==', 'true'],
+    ['!=', 'false'],
+    ['>', '4'],
+    ['>=', '5'],
+    ['<', '6'],
+    ['<=', '-1'],
+    ['==', 'null'],
+    ['!=', 'null'],
+  ];
+  const flipped: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+  for (const key of keys) {
+    for (const [op, literal] of comparisons) {
+      const source = `get('$.${key}') ${op} ${literal}`;
+      it(`${source}, and with the literal first`, () => {
+        both(source, odd);
+        both(`${literal} ${flipped[op]} get('$.${key}')`, odd);
+      });
+    }
+  }
+
+  it('gives the gated answers: NaN and Infinity are null, never numbers', () => {
+    expect(both("get('$.nan') > 4", odd)).toEqual(both("null > 4", {}));
+    expect(both("get('$.inf') > 4", odd)).toEqual(both("null > 4", {}));
+    expect(both("get('$.fn') == 'indexed'", odd)).toEqual({ value: false });
+    expect(both("get('$.negZero') == 0", odd)).toEqual({ value: true });
+    expect(both("get('$.num') >= 5", odd)).toEqual({ value: true });
+  });
+
+  it('does not read raw a get whose type a schema declares: the declared type is still checked', () => {
+    const schema = { type: 'object', properties: { score: { type: 'number' } } } as const;
+    for (const source of ["get('$.score') > 1", "get('$.score') == 2"]) {
+      const c = compile(source, { profile: 'any', contextSchema: schema });
+      expect(c.evaluate({ score: 2 }), source).toBe(true);
+      for (const f of [() => c.evaluate({ score: '2' }), () => c.interpret({ score: '2' })]) {
+        expect(f, source).toThrow(UserFnError);
+        try {
+          f();
+        } catch (e) {
+          expect((e as UserFnError).code, source).toBe('UF3001');
+        }
+      }
+    }
+  });
+});

@@ -1,10 +1,12 @@
 import { literalOf, NOT_LITERAL } from '../ast/literal.js';
 import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../ast/nodes.js';
 import type { Closure } from '../builtins/define.js';
+import { literalGetReader } from '../builtins/context.js';
 import type { Checked } from '../checker/checker.js';
 import { Codes } from '../diagnostics/codes.js';
 import type { Limits } from '../limits.js';
 import { compareStrings } from '../runtime/compare.js';
+import { fromContext } from '../runtime/context-values.js';
 import { atCallSite, checkRefined, invoke, isRefined } from '../runtime/dispatch.js';
 import { Fault } from '../runtime/fault.js';
 import { arithmetic, condition, equals, membership, negate, ordering } from '../runtime/operators.js';
@@ -70,6 +72,37 @@ function orderingWithNumber(op: OrderingOp, l: Closure, k: number, span: Node['s
 }
 
 /**
+ * `get(p) <op> k` for a literal singular path p and a number literal k: one
+ * closure reads the context and compares. A finite number read is compared
+ * at once; anything else passes the context gate first and takes the generic
+ * rules, exactly as through get's own closure.
+ */
+function orderingOfRead(op: OrderingOp, read: (ctx: unknown) => unknown, k: number, span: Node['span']): Closure {
+  switch (op) {
+    case '<':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a < k : ordering(op, fromContext(a), k, span);
+      };
+    case '<=':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a <= k : ordering(op, fromContext(a), k, span);
+      };
+    case '>':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a > k : ordering(op, fromContext(a), k, span);
+      };
+    case '>=':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a >= k : ordering(op, fromContext(a), k, span);
+      };
+  }
+}
+
+/**
  * Compiles a checked AST into closures, once. Static types chosen by the
  * checker pick specialised closures (number arithmetic, primitive equality,
  * boolean conditions); everything else uses the generic operators the
@@ -79,6 +112,19 @@ function orderingWithNumber(op: OrderingOp, l: Closure, k: number, span: Node['s
 export function compileChecked(checked: Checked, limits: Limits): Closure {
   const { types, calls } = checked;
   const typeOf = (n: Node): Type => types.get(n.id)!;
+
+  /**
+   * The raw reader behind `get('<singular literal path>')`, when comparing
+   * with a literal can skip get's closure (most verification rules are such
+   * a comparison); undefined when the call is anything else or its result
+   * is checked against a schema type.
+   */
+  function literalRead(n: Node): ((ctx: unknown) => unknown) | undefined {
+    if (n.kind !== 'call') return undefined;
+    const resolved = calls.get(n.id);
+    if (!resolved || isRefined(resolved, typeOf(n))) return undefined;
+    return literalGetReader(resolved.decl, resolved.data, n.args.length);
+  }
 
   /** A closure that gives true/false for a node in a boolean position. */
   function test(node: Node): Test {
@@ -109,8 +155,14 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         if (isPrimitive(typeOf(node.left)) || isPrimitive(typeOf(node.right))) {
           // A literal side is held, not called (the other side is evaluated exactly as before).
           const kr = literalOf(node.right);
-          if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
           const kl = literalOf(node.left);
+          // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
+          // equals the raw one (the gate only turns non-JSON values into null), so read raw.
+          const [read, k] = kr !== NOT_LITERAL ? [literalRead(node.left), kr] : kl !== NOT_LITERAL ? [literalRead(node.right), kl] : [undefined, null];
+          if (read && k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
+          // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
+          if (read) return neg ? (rt) => fromContext(read(rt.ctx)) !== null : (rt) => fromContext(read(rt.ctx)) === null;
+          if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
           if (kl !== NOT_LITERAL) return neg ? (rt) => r(rt) !== kl : (rt) => r(rt) === kl;
           return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
         }
@@ -122,7 +174,10 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case '>=': {
         const op = node.op;
         const k = literalOf(node.right);
-        if (numeric && typeof k === 'number') return orderingWithNumber(op, l, k, span);
+        if (numeric && typeof k === 'number') {
+          const read = literalRead(node.left);
+          return read ? orderingOfRead(op, read, k, span) : orderingWithNumber(op, l, k, span);
+        }
         if (numeric) {
           const cmp = NUMBER_ORDER[op];
           return (rt) => {
