@@ -61,6 +61,15 @@ function bothEvaluators(c: Compiled, context: unknown, problems: string[]): { ev
   return { evaluated, interpreted };
 }
 
+/** Compiles and checks a source, noting a compile that broke its promise and a check() that threw. */
+function compileAndCheck(source: string, options: CompileOptions, problems: string[]) {
+  const compiled = attempt<Compiled>(() => compile(source, options));
+  noteBroken(problems, 'compile', compiled);
+  const checked = attempt(() => check(source, options));
+  if (!('value' in checked)) problems.push(`check() must not throw for a bad source, but it ${describeAttempt(checked)}`);
+  return { compiled, checked };
+}
+
 /**
  * Runs a source through compile + evaluate, Compiled.interpret,
  * Compiled.explain, the cached evaluate(), check() and format(), and checks
@@ -73,11 +82,8 @@ export function runEverywhere(source: string, context: unknown, options: Compile
   const problems: string[] = [];
   const note = (what: string, a: Attempt<unknown>): void => noteBroken(problems, what, a);
 
-  const compiled = attempt<Compiled>(() => compile(source, options));
-  note('compile', compiled);
-  const checked = attempt(() => check(source, options));
-  if (!('value' in checked)) problems.push(`check() must not throw for a bad source, but it ${describeAttempt(checked)}`);
-  else if ('error' in compiled && (compiled.error.kind === 'syntax' || compiled.error.kind === 'type' || compiled.error.kind === 'limit')) {
+  const { compiled, checked } = compileAndCheck(source, options, problems);
+  if ('value' in checked && 'error' in compiled && (compiled.error.kind === 'syntax' || compiled.error.kind === 'type' || compiled.error.kind === 'limit')) {
     const code = compiled.error.code;
     if (!checked.value.diagnostics.some((d) => d.code === code && d.severity === 'error')) problems.push(`compile failed with ${code} but check() did not report it`);
   }
@@ -114,11 +120,7 @@ export function runEverywhere(source: string, context: unknown, options: Compile
  */
 export function compileAndRun(source: string, context: unknown, options: CompileOptions): Everywhere {
   const problems: string[] = [];
-  const note = (what: string, a: Attempt<unknown>): void => noteBroken(problems, what, a);
-  const compiled = attempt<Compiled>(() => compile(source, options));
-  note('compile', compiled);
-  const checked = attempt(() => check(source, options));
-  if (!('value' in checked)) problems.push(`check() must not throw for a bad source, but it ${describeAttempt(checked)}`);
+  const { compiled } = compileAndCheck(source, options, problems);
   if (!('value' in compiled)) return { outcome: compiled, problems };
   const c = compiled.value;
   const { evaluated, interpreted } = bothEvaluators(c, context, problems);
