@@ -1,4 +1,4 @@
-import { EOF, type CstElement, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Node } from '../ast/nodes.js';
 import { Codes, type Code } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -15,12 +15,13 @@ import {
   stringNode,
   type Operand,
 } from './ast-builder.js';
+import type { ArgsCst, BaseCst, ExpressionCst, IfCst, PostfixCst, PrimaryCst, ProgramCst, SequenceItem } from './cst.js';
 import { describeToken } from './describe.js';
 import { stringValue, tokenSpan } from './lexer.js';
 import { memberAccessProblem, type PathSuggestion } from './member-access.js';
 import { firstAtOrAfter } from './offsets.js';
 import { checkNumber } from './scanners.js';
-import { resolveSequence, type SequenceHost, type SequenceItem } from './sequence.js';
+import { resolveSequence, type SequenceHost } from './sequence.js';
 import * as T from './tokens.js';
 
 /*
@@ -32,7 +33,7 @@ import * as T from './tokens.js';
  * Spans are converted here and only here: every span is computed from a real
  * token's `startOffset + image.length` (half-open), never from Chevrotain's
  * inclusive `endOffset`; tokens Chevrotain inserts during recovery (NaN
- * offsets) are treated as absent.
+ * offsets) are never recorded in the CST (cst.ts).
  */
 
 /** The AST of a program and the syntax errors found while building it. */
@@ -52,32 +53,12 @@ export interface ConversionInput {
 }
 
 /** Converts the `program` CST. */
-export function cstToAst(cst: CstNode, input: ConversionInput): Converted {
+export function cstToAst(cst: ProgramCst, input: ConversionInput): Converted {
   const { tokens, sourceLength, badCharacters, parserErrors } = input;
   const converter = new Converter(tokens, sourceLength, badCharacters);
   const ast = converter.program(cst);
   converter.chevrotainErrors(parserErrors);
   return { ast, diagnostics: converter.diagnostics };
-}
-
-type Children = Record<string, CstElement[] | undefined>;
-
-function kids(node: CstNode): Children {
-  return node.children as Children;
-}
-
-/** A real token under `label`, if any (recovery-inserted tokens have NaN offsets and count as missing). */
-function tokenOf(node: CstNode, label: string, index = 0): IToken | undefined {
-  const t = kids(node)[label]?.[index] as IToken | undefined;
-  return t !== undefined && Number.isFinite(t.startOffset) ? t : undefined;
-}
-
-function tokensOf(node: CstNode, label: string): IToken[] {
-  return ((kids(node)[label] ?? []) as IToken[]).filter((t) => Number.isFinite(t.startOffset));
-}
-
-function nodesOf(node: CstNode, label: string): CstNode[] {
-  return (kids(node)[label] ?? []) as CstNode[];
 }
 
 function end(token: IToken): number {
@@ -114,7 +95,7 @@ class Converter implements SequenceHost {
     return token?.startOffset === offset ? token : undefined;
   }
 
-  operand(cst: CstNode): Operand {
+  operand(cst: PrimaryCst): Operand {
     return this.primary(cst);
   }
 
@@ -138,10 +119,9 @@ class Converter implements SequenceHost {
    * continues the program (`f(a)) + 1` has one error, not two), any other is
    * checked and dropped.
    */
-  program(cst: CstNode): Node {
-    const expressions = nodesOf(cst, 'expression');
-    const strays = tokensOf(cst, 'stray');
-    const main: SequenceItem[] = sequenceItems(expressions[0]);
+  program(cst: ProgramCst): Node {
+    const { expressions, strays } = cst;
+    const main: SequenceItem[] = [...sequenceItems(expressions[0])];
     let i = 0;
     while (i < strays.length) {
       // expression[k + 1] follows stray[k]; empty ones between strays make one run
@@ -191,16 +171,17 @@ class Converter implements SequenceHost {
   // ---- expressions ----
 
   /** An expression; an empty one is reported as missing (`what`) after `after` and becomes an ErrorNode. */
-  private expression(cst: CstNode | undefined, after: number, what = 'an expression'): Operand {
+  private expression(cst: ExpressionCst | undefined, after: number, what = 'an expression'): Operand {
     const items = sequenceItems(cst);
     if (items.length === 0) return missingOperand(this.missing(after, what));
     return resolveSequence(items, this);
   }
 
-  private primary(cst: CstNode): Operand {
-    let base = this.primaryBase(cst);
+  private primary(cst: PrimaryCst): Operand {
+    let base = this.primaryBase(cst.base);
+    if (cst.postfixes.length === 0) return base;
     let suggestion: PathSuggestion | undefined = getPathOf(base.node);
-    for (const postfix of nodesOf(cst, 'postfix')) {
+    for (const postfix of cst.postfixes) {
       const problem = this.postfix(postfix, base, suggestion);
       // a suggestion is for people: past a sane length (and a hostile chain of
       // `[0][0]...`, which would make it quadratic) there is none
@@ -210,19 +191,28 @@ class Converter implements SequenceHost {
     return base;
   }
 
-  private primaryBase(cst: CstNode): Operand {
-    const literal = tokenOf(cst, 'literal');
-    if (literal !== undefined) return this.literal(literal);
-    const open = tokenOf(cst, 'open');
-    if (open !== undefined) return this.parenthesised(cst, open);
-    const listOpen = tokenOf(cst, 'listOpen');
-    if (listOpen !== undefined) return this.list(cst, listOpen);
-    const name = tokenOf(cst, 'name');
-    if (name !== undefined) return this.call(cst, name);
-    const ifCst = nodesOf(cst, 'ifExpression')[0];
-    if (ifCst !== undefined) return this.conditional(ifCst);
-    // unreachable: a primary always starts with one of the above
-    return missingOperand(cst.location?.startOffset ?? this.sourceLength);
+  private primaryBase(cst: BaseCst): Operand {
+    switch (cst.kind) {
+      case 'literal':
+        return this.literal(cst.head);
+      case 'paren': {
+        const inner = this.expression(cst.inner, end(cst.head));
+        if (cst.close === undefined) this.missing(inner.extent.end, "')'");
+        const last = cst.close === undefined ? inner.extent.end : end(cst.close);
+        return { node: inner.node, extent: { start: cst.head.startOffset, end: last } };
+      }
+      case 'list': {
+        const { close } = cst;
+        const { nodes, end: itemsEnd } = this.commaSeparated(cst.items, cst.commas, end(cst.head), close !== undefined);
+        if (close === undefined) this.missing(itemsEnd, "']'");
+        const span = { start: cst.head.startOffset, end: close === undefined ? itemsEnd : end(close) };
+        return { node: listNode(span, nodes), extent: span };
+      }
+      case 'name':
+        return this.call(cst.head, cst.args);
+      case 'if':
+        return this.conditional(cst);
+    }
   }
 
   private literal(token: IToken): Operand {
@@ -243,25 +233,8 @@ class Converter implements SequenceHost {
     return { node, extent: span };
   }
 
-  private parenthesised(cst: CstNode, open: IToken): Operand {
-    const inner = this.expression(nodesOf(cst, 'inner')[0], end(open));
-    const close = tokenOf(cst, 'close');
-    const last = close === undefined ? inner.extent.end : end(close);
-    if (close === undefined) this.missing(inner.extent.end, "')'");
-    return { node: inner.node, extent: { start: open.startOffset, end: last } };
-  }
-
-  private list(cst: CstNode, open: IToken): Operand {
-    const close = tokenOf(cst, 'listClose');
-    const { nodes, end: itemsEnd } = this.commaSeparated(nodesOf(cst, 'item'), tokensOf(cst, 'comma'), end(open), close !== undefined);
-    if (close === undefined) this.missing(itemsEnd, "']'");
-    const span = { start: open.startOffset, end: close === undefined ? itemsEnd : end(close) };
-    return { node: listNode(span, nodes), extent: span };
-  }
-
-  private call(cst: CstNode, name: IToken): Operand {
+  private call(name: IToken, args: ArgsCst | undefined): Operand {
     const nameSpan = tokenSpan(name);
-    const args = nodesOf(cst, 'args')[0];
     if (args === undefined) {
       this.report(
         Codes.BareIdentifier,
@@ -277,10 +250,9 @@ class Converter implements SequenceHost {
   }
 
   /** `( a, b )`: the argument nodes and where the group ends. */
-  private arguments(args: CstNode): { nodes: Node[]; end: number } {
-    const open = tokenOf(args, 'open')!;
-    const close = tokenOf(args, 'close');
-    const { nodes, end: itemsEnd } = this.commaSeparated(nodesOf(args, 'argument'), tokensOf(args, 'comma'), end(open), close !== undefined);
+  private arguments(args: ArgsCst): { nodes: Node[]; end: number } {
+    const { close } = args;
+    const { nodes, end: itemsEnd } = this.commaSeparated(args.items, args.commas, end(args.open), close !== undefined);
     if (close === undefined) this.missing(itemsEnd, "')'");
     return { nodes, end: close === undefined ? itemsEnd : end(close) };
   }
@@ -293,7 +265,7 @@ class Converter implements SequenceHost {
    * typed (missing, ErrorNode) when it is not: `f(1, ` still has two arguments
    * for completion to work with. `[]` / `f()` are fine.
    */
-  private commaSeparated(items: readonly CstNode[], commas: readonly IToken[], start: number, closed: boolean): { nodes: Node[]; end: number } {
+  private commaSeparated(items: readonly ExpressionCst[], commas: readonly IToken[], start: number, closed: boolean): { nodes: Node[]; end: number } {
     const nodes: Node[] = [];
     let last = start;
     let previousPresent = false;
@@ -320,45 +292,44 @@ class Converter implements SequenceHost {
 
   // ---- conditionals ----
 
-  private conditional(cst: CstNode): Operand {
-    const ifToken = tokenOf(cst, 'if')!;
-    const open = tokenOf(cst, 'open');
-    if (open !== undefined && tokensOf(cst, 'comma').length > 0) return this.conditionalCall(cst, ifToken, open);
+  private conditional(cst: IfCst): Operand {
+    const ifToken = cst.head;
+    const open = cst.open;
+    if (open !== undefined && cst.commas.length > 0) return this.conditionalCall(cst, ifToken, open);
 
     let cursor: number;
     let test: Operand;
     let silentConsequent = false;
     if (open !== undefined) {
-      test = this.expression(nodesOf(cst, 'test')[0], end(open), 'a condition');
-      const close = tokenOf(cst, 'close');
+      test = this.expression(cst.test, end(open), 'a condition');
+      const close = cst.close;
       if (close === undefined) this.missing(test.extent.end, "')'");
       cursor = close === undefined ? test.extent.end : end(close);
-      const then = tokenOf(cst, 'then');
+      const then = cst.then;
       if (then !== undefined) cursor = end(then);
     } else {
-      test = this.expression(nodesOf(cst, 'test')[0], end(ifToken), 'a condition');
-      const then = tokenOf(cst, 'then');
+      test = this.expression(cst.test, end(ifToken), 'a condition');
+      const then = cst.then;
       // `if a == 1 'x' else 'y'`: the condition swallowed the then branch, and that
       // was reported already (as a missing operator): one mistake, one error
       silentConsequent = then === undefined && test.node.span.end < test.extent.end;
       if (then === undefined && !silentConsequent) this.missing(test.extent.end, "'then'");
       cursor = then === undefined ? test.extent.end : end(then);
     }
-    const consequentCst = nodesOf(cst, 'consequent')[0];
+    const consequentCst = cst.consequent;
     const consequent =
       silentConsequent && isEmpty(consequentCst) ? missingOperand(cursor) : this.expression(consequentCst, cursor);
-    const elseToken = tokenOf(cst, 'else');
+    const elseToken = cst.else;
     if (elseToken === undefined) this.missing(consequent.extent.end, "'else'");
-    const alternate = this.expression(nodesOf(cst, 'alternate')[0], elseToken === undefined ? consequent.extent.end : end(elseToken));
+    const alternate = this.expression(cst.alternate, elseToken === undefined ? consequent.extent.end : end(elseToken));
     const span = { start: ifToken.startOffset, end: alternate.extent.end };
     return { node: conditionalNode(span, 'if', test.node, consequent.node, alternate.node), extent: span };
   }
 
   /** `if(c, a, b)`: exactly three arguments. */
-  private conditionalCall(cst: CstNode, ifToken: IToken, open: IToken): Operand {
-    const items = [...nodesOf(cst, 'test'), ...nodesOf(cst, 'argument')];
-    const commas = tokensOf(cst, 'comma');
-    const close = tokenOf(cst, 'close');
+  private conditionalCall(cst: IfCst, ifToken: IToken, open: IToken): Operand {
+    const items = [cst.test, ...cst.arguments];
+    const { commas, close } = cst;
     const { nodes, end: itemsEnd } = this.commaSeparated(items, commas, end(open), close !== undefined);
     if (nodes.length > 3) {
       this.report(Codes.UnexpectedToken, `unexpected ${describeToken(commas[2])}: if(condition, then, else) takes three arguments`, {
@@ -377,21 +348,20 @@ class Converter implements SequenceHost {
 
   // ---- member access (always an error) ----
 
-  private postfix(cst: CstNode, base: Operand, suggestion: PathSuggestion | undefined): { end: number; suggestion: PathSuggestion | undefined } {
-    const dot = tokenOf(cst, 'dot');
-    const open = dot === undefined ? tokenOf(cst, 'open')! : undefined;
+  private postfix(cst: PostfixCst, base: Operand, suggestion: PathSuggestion | undefined): { end: number; suggestion: PathSuggestion | undefined } {
+    const { dot } = cst;
+    const open = dot === undefined ? cst.open! : undefined;
     const start = (dot ?? open)!.startOffset;
     let last = end((dot ?? open)!);
-    const member = tokenOf(cst, 'member');
+    const { member, args } = cst;
     if (member !== undefined) last = end(member);
-    const args = nodesOf(cst, 'args')[0];
     let index: Node | undefined;
     if (args !== undefined) last = this.arguments(args).end;
     if (open !== undefined) {
-      const operand = this.expression(nodesOf(cst, 'index')[0], end(open));
+      const operand = this.expression(cst.index, end(open));
       index = operand.node;
       last = operand.extent.end;
-      const close = tokenOf(cst, 'close');
+      const close = cst.close;
       if (close === undefined) this.missing(last, "']'");
       else last = end(close);
     }
@@ -401,31 +371,14 @@ class Converter implements SequenceHost {
   }
 }
 
-/** An `expression` CST node that matched nothing (a missing part). */
-function isEmpty(cst: CstNode | undefined): boolean {
-  return cst === undefined || (kids(cst).operator === undefined && kids(cst).operand === undefined);
+/** An expression that matched nothing (a missing part). */
+function isEmpty(cst: ExpressionCst | undefined): boolean {
+  return cst === undefined || cst.items.length === 0;
 }
 
-/** The operators and operands of an `expression` CST node, in source order. */
-function sequenceItems(cst: CstNode | undefined): SequenceItem[] {
-  if (cst === undefined) return [];
-  const operators = tokensOf(cst, 'operator');
-  const operands = nodesOf(cst, 'operand');
-  const items: SequenceItem[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < operators.length || j < operands.length) {
-    const token = operators[i];
-    const operand = operands[j];
-    if (operand === undefined || (token !== undefined && token.startOffset < operand.location!.startOffset)) {
-      items.push({ token: token! });
-      i++;
-    } else {
-      items.push({ operand });
-      j++;
-    }
-  }
-  return items;
+/** The operators and operands of an expression, in source order. */
+function sequenceItems(cst: ExpressionCst | undefined): readonly SequenceItem[] {
+  return cst === undefined ? [] : cst.items;
 }
 
 /** Whether an expression after stray tokens reads as the rest of the program (`+ 1`, `? a : b`). */

@@ -1,8 +1,9 @@
-import { Lexer, type IToken, type TokenType } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Span } from '../diagnostics/span.js';
 import { describeCharacters } from './describe.js';
+import { scan } from './scanner.js';
 import { checkNumber } from './scanners.js';
 import * as T from './tokens.js';
 
@@ -24,26 +25,6 @@ export interface Lexed {
   readonly diagnostics: Diagnostic[];
 }
 
-// One lexer for the whole process (Chevrotain lexers are stateless between calls).
-// Only offsets are tracked: spans are computed from `startOffset + image.length`,
-// which sidesteps Chevrotain's inclusive `endOffset` altogether.
-let lexer: Lexer | undefined;
-
-/** `validate`: Chevrotain's pattern validations, run by the test suite (validateLexer) and skipped when shipped, like the parser's. */
-function createLexer(validate: boolean): Lexer {
-  return new Lexer(T.lexerTokens, { positionTracking: 'onlyOffset', ensureOptimizations: false, skipValidations: !validate });
-}
-
-function theLexer(): Lexer {
-  lexer ??= createLexer(false);
-  return lexer;
-}
-
-/** Builds the lexer with Chevrotain's validations on; throws on any invalid token definition (for the test suite). */
-export function validateLexer(): void {
-  createLexer(true);
-}
-
 /** The half-open span of a lexed token. */
 export function tokenSpan(token: IToken): Span {
   return { start: token.startOffset, end: token.startOffset + token.image.length };
@@ -51,16 +32,10 @@ export function tokenSpan(token: IToken): Span {
 
 /** Lexes a whole source. Never throws: any character that is not part of a token becomes InvalidChar. */
 export function lex(source: string): Lexed {
-  const { tokens: all, errors } = theLexer().tokenize(source);
+  const all = scan(source);
   const significant: IToken[] = [];
   const comments: Comment[] = [];
   const diagnostics: Diagnostic[] = [];
-  // InvalidChar matches any character, so Chevrotain reports nothing; kept total all the same
-  for (const e of errors) {
-    const text = source.slice(e.offset, e.offset + e.length);
-    const d = describeCharacters(text);
-    diagnostics.push(diagnostic(Codes.InvalidCharacter, d.message, { start: e.offset, end: e.offset + e.length }, d.hint));
-  }
   let invalidRun: IToken[] = [];
 
   const flushInvalid = (): void => {
@@ -98,16 +73,15 @@ export function lex(source: string): Lexed {
 }
 
 function tokenDiagnostic(token: IToken, type: TokenType, out: Diagnostic[]): void {
-  const span = tokenSpan(token);
   if (type === T.DoubleQuotedString) {
-    out.push(diagnostic(Codes.DoubleQuotedString, 'strings use single quotes', span, `write ${singleQuoted(token.image.slice(1, -1))}`));
+    out.push(diagnostic(Codes.DoubleQuotedString, 'strings use single quotes', tokenSpan(token), `write ${singleQuoted(token.image.slice(1, -1))}`));
   } else if (type === T.UnterminatedString) {
     const double = token.image.startsWith('"');
     out.push(
       diagnostic(
         Codes.UnterminatedString,
         double ? 'unterminated string (and strings use single quotes)' : "unterminated string: add the closing '",
-        span,
+        tokenSpan(token),
         "a quote inside a string is written twice: 'it''s'",
       ),
     );
@@ -116,7 +90,7 @@ function tokenDiagnostic(token: IToken, type: TokenType, out: Diagnostic[]): voi
     if (!check.ok) {
       const code = check.overflow ? Codes.NumberOverflow : Codes.InvalidNumber;
       const message = check.overflow ? `number ${token.image} is too large for a double` : `invalid number ${token.image}`;
-      out.push(diagnostic(code, message, span, check.hint));
+      out.push(diagnostic(code, message, tokenSpan(token), check.hint));
     }
   }
 }

@@ -68,11 +68,24 @@ function frame(free = false): Frame {
   return { ifs: [], chains: [], prefixRun: 0, free };
 }
 
-/** Tokens after which an operator is a prefix operator (an operand is expected). */
-const OPERAND_EXPECTED = new Set([T.LParen, T.LBracket, T.Comma, T.Question, T.Colon, T.If, T.Then, T.Else]);
+/** Token classes for the pre-scan, looked up by token type index (it runs on every token of every parse). */
+const OPERATOR = 1;
+/** Tokens that produce one AST node each in a valid parse (operators too). */
+const NODE = 2;
+/** Tokens after which an operator is a prefix operator (an operand is expected); operators too. */
+const OPERAND_NEXT = 4;
 
-/** Tokens that produce one AST node each in a valid parse. */
-const NODE_TOKENS = new Set([T.NumberLit, T.StringLit, T.DoubleQuotedString, T.UnterminatedString, T.True, T.False, T.Null, T.Identifier, T.If, T.LBracket, T.Question]);
+const CLASSES: number[] = [];
+for (const type of T.lexerTokens) {
+  const operator = tokenMatcher({ image: '', startOffset: 0, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type }, T.Operator);
+  const node = [T.NumberLit, T.StringLit, T.DoubleQuotedString, T.UnterminatedString, T.True, T.False, T.Null, T.Identifier, T.If, T.LBracket, T.Question].includes(type);
+  const operandNext = [T.LParen, T.LBracket, T.Comma, T.Question, T.Colon, T.If, T.Then, T.Else].includes(type);
+  CLASSES[type.tokenTypeIdx!] = (operator ? OPERATOR | NODE | OPERAND_NEXT : 0) | (node ? NODE : 0) | (operandNext ? OPERAND_NEXT : 0);
+}
+
+function classOf(token: IToken): number {
+  return CLASSES[token.tokenTypeIdx] ?? 0;
+}
 
 /**
  * The limits that can be known from the tokens alone, before parsing, in one
@@ -107,16 +120,17 @@ export function checkTokens(tokens: readonly IToken[], limits: Limits): Diagnost
   };
   for (const token of tokens) {
     const type = token.tokenType;
+    const tokenClass = classOf(token);
     const f = frames[frames.length - 1]!;
-    if (NODE_TOKENS.has(type) || isOperator(token)) {
+    if ((tokenClass & NODE) !== 0) {
       nodes++;
       if (nodes === limits.maxNodes + 1) {
         out.push(diagnostic(Codes.TooManyNodes, `the expression has more than ${limits.maxNodes} nodes`, tokenSpan(token), 'split it into simpler expressions'));
       }
     }
     let sequenceDepth = 0;
-    if (isOperator(token)) {
-      const operandExpected = previous === undefined || isOperator(previous) || OPERAND_EXPECTED.has(previous.tokenType);
+    if ((tokenClass & OPERATOR) !== 0) {
+      const operandExpected = previous === undefined || (classOf(previous) & OPERAND_NEXT) !== 0;
       if (operandExpected) {
         sequenceDepth = ++f.prefixRun;
       } else {
@@ -160,10 +174,6 @@ export function checkTokens(tokens: readonly IToken[], limits: Limits): Diagnost
     previous = token;
   }
   return out;
-}
-
-function isOperator(token: IToken): boolean {
-  return tokenMatcher(token, T.Operator);
 }
 
 /** One more operator of level `prec` in the sequence: looser ones end the chains of tighter levels. */

@@ -52,9 +52,9 @@ export function parseSource(source: string, limits: Limits): SourceParse {
   const tokenLimits = checkTokens(tokens, limits);
   if (tokenLimits.length > 0) return fail(tokenLimits);
 
-  const { cst, errors } = parseTokens(tokens);
-  const badCharacters = lexed.diagnostics.filter((d) => d.code === Codes.InvalidCharacter).map((d) => d.span);
-  const converted = cstToAst(cst, { tokens, sourceLength: source.length, badCharacters, parserErrors: errors });
+  const { program, errors } = parseTokens(tokens);
+  const badCharacters = lexed.diagnostics.length === 0 ? [] : lexed.diagnostics.filter((d) => d.code === Codes.InvalidCharacter).map((d) => d.span);
+  const converted = cstToAst(program, { tokens, sourceLength: source.length, badCharacters, parserErrors: errors });
   const nodeCount = numberNodes(converted.ast);
   const treeLimits = checkTree(converted.ast, nodeCount, limits);
   if (treeLimits.length > 0) return fail([...converted.diagnostics, ...treeLimits]);
@@ -66,6 +66,8 @@ export function parseSource(source: string, limits: Limits): SourceParse {
 
 /** Sorted by position; one diagnostic per code and span (recovery can meet the same mistake twice). */
 function finish(ds: readonly Diagnostic[]): Diagnostic[] {
+  // the common case, a source without mistakes, needs no sorting
+  if (ds.length <= 1) return [...ds];
   const seen = new Set<string>();
   return sortDiagnostics(ds).filter((d) => {
     const key = `${d.code}:${d.span.start}:${d.span.end}`;

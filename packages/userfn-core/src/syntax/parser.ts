@@ -1,4 +1,5 @@
-import { CstParser, EOF, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import { real, type ArgsCst, type BaseCst, type ExpressionCst, type IfCst, type ListCst, type PostfixCst, type PrimaryCst, type ProgramCst, type SequenceItem } from './cst.js';
 import * as T from './tokens.js';
 
 /*
@@ -15,8 +16,40 @@ import * as T from './tokens.js';
  * `not not ... x` or `a ? b : c ? ...` cost no stack at all, and a bracket
  * level costs two rule calls (expression -> primary). limits-guard.ts bounds
  * the nesting before this parser ever sees the tokens.
+ *
+ * The actions build the small records of cst.ts: Chevrotain's generic CST,
+ * and reading it back, took more than half of parsing. The closures handed to
+ * OR and MANY on the common paths are built once per parser (Chevrotain reads
+ * them on every call; allocating them per operand was a tenth of the parse
+ * time), so they find the record they add to on the instance stacks below.
  */
-class UserFnParser extends CstParser {
+
+/** An expression being parsed: its items so far, and how many of its `?` still wait for their `:`. */
+interface ExpressionFrame extends ExpressionCst {
+  questions: number;
+}
+
+/** An operand being parsed: its postfixes are added as they come. */
+interface PrimaryFrame {
+  readonly base: BaseCst;
+  postfixes: PostfixCst[];
+}
+
+/** Shared by every operand without postfixes (nearly all): never added to. */
+const NO_POSTFIXES: PostfixCst[] = Object.freeze([]) as unknown as PostfixCst[];
+
+const emptyExpression = (): ExpressionCst => ({ items: [] });
+const emptyProgram = (): ProgramCst => ({ expressions: [emptyExpression()], strays: [] });
+const nothing = (): undefined => undefined;
+
+class UserFnParser extends EmbeddedActionsParser {
+  /** The expressions being parsed, innermost last. */
+  private readonly expressions: ExpressionFrame[] = [];
+  /** The lists and argument groups being parsed, innermost last. */
+  private readonly groups: { readonly items: ExpressionCst[]; readonly commas: IToken[] }[] = [];
+  /** The operands being parsed, innermost last. */
+  private readonly primaries: PrimaryFrame[] = [];
+
   /**
    * `validate`: run Chevrotain's grammar validations (ambiguities, left
    * recursion). They cost about a third of the parser's construction, which
@@ -25,19 +58,32 @@ class UserFnParser extends CstParser {
    * shipped parser skips them.
    */
   constructor(validate = false) {
-    super(T.parserTokens, { recoveryEnabled: true, nodeLocationTracking: 'onlyOffset', maxLookahead: 2, skipValidations: !validate });
+    super(T.parserTokens, { recoveryEnabled: true, maxLookahead: 2, skipValidations: !validate });
     this.performSelfAnalysis();
   }
 
+  /** Drops what a parse that threw (a bug or stack exhaustion) may have left on the stacks. */
+  clearStacks(): void {
+    this.expressions.length = 0;
+    this.groups.length = 0;
+    this.primaries.length = 0;
+  }
+
   /** An expression, then stray tokens each followed by another (discarded) expression. */
-  program = this.RULE('program', () => {
-    this.SUBRULE(this.expression);
-    this.MANY(() => {
-      this.CONSUME(T.Stray, { LABEL: 'stray' });
-      this.SUBRULE2(this.expression);
-    });
-    this.CONSUME(EOF);
-  });
+  program = this.RULE(
+    'program',
+    (): ProgramCst => {
+      const program: ProgramCst = { expressions: [this.SUBRULE(this.expression)], strays: [] };
+      this.MANY(() => {
+        // taken on the lookahead: a real token
+        program.strays.push(this.CONSUME(T.Stray));
+        program.expressions.push(this.SUBRULE2(this.expression));
+      });
+      this.CONSUME(EOF);
+      return program;
+    },
+    { recoveryValueFunc: emptyProgram },
+  );
 
   /**
    * Operators (binary and prefix), `?`, `:` and operands in any order, possibly
@@ -46,113 +92,169 @@ class UserFnParser extends CstParser {
    * expression ends it: it belongs to an enclosing ternary, as in
    * `c ? if (a) 1 else 2 : 3`.
    */
-  expression = this.RULE('expression', () => {
-    this.openQuestions.push(0);
-    this.MANY(this.expressionItems);
-    this.openQuestions.pop();
-  });
+  expression = this.RULE(
+    'expression',
+    (): ExpressionCst => {
+      const frame: ExpressionFrame = { items: [], questions: 0 };
+      this.expressions.push(frame);
+      try {
+        this.MANY(this.expressionItems);
+      } finally {
+        this.expressions.pop();
+      }
+      return frame;
+    },
+    { recoveryValueFunc: emptyExpression },
+  );
 
-  /**
-   * The `?`s still open in each expression being parsed, innermost last. (An
-   * instance stack, not a local, so that the MANY/OR arguments below are built
-   * once: Chevrotain re-reads them on every call, and allocating nine closures
-   * per operand was a tenth of the parse time.)
-   */
-  private readonly openQuestions: number[] = [];
+  private frame(): ExpressionFrame {
+    return this.expressions[this.expressions.length - 1]!;
+  }
+
+  private add(item: SequenceItem): void {
+    this.frame().items.push(item);
+  }
 
   private readonly expressionAlternatives = [
-    { ALT: () => this.CONSUME(T.Operator, { LABEL: 'operator' }) },
+    { ALT: () => this.add({ token: this.CONSUME(T.Operator) }) },
     {
       ALT: () => {
-        this.CONSUME(T.Question, { LABEL: 'operator' });
-        this.openQuestions[this.openQuestions.length - 1]!++;
+        this.add({ token: this.CONSUME(T.Question) });
+        this.frame().questions++;
       },
     },
     {
       ALT: () => {
-        this.CONSUME(T.Colon, { LABEL: 'operator' });
-        this.openQuestions[this.openQuestions.length - 1]!--;
+        this.add({ token: this.CONSUME(T.Colon) });
+        this.frame().questions--;
       },
     },
-    { ALT: () => this.SUBRULE(this.primary, { LABEL: 'operand' }) },
+    {
+      ALT: () => {
+        const operand = this.SUBRULE(this.primary);
+        if (operand !== undefined) this.add({ operand });
+      },
+    },
   ];
 
   private readonly expressionItems = {
-    GATE: () => (this.openQuestions[this.openQuestions.length - 1] ?? 0) > 0 || this.LA(1).tokenType !== T.Colon,
+    GATE: () => this.frame().questions > 0 || this.LA(1).tokenType !== T.Colon,
     DEF: () => this.OR(this.expressionAlternatives),
   };
 
   /** literals, `( expr )`, lists, calls (or a bare name), `if` forms; then any (invalid) `.x` / `[i]`. */
-  primary = this.RULE('primary', () => {
-    this.OR(this.primaryAlternatives);
-    this.MANY2(this.postfixes);
-  });
+  primary = this.RULE(
+    'primary',
+    (): PrimaryCst | undefined => {
+      const base = this.OR(this.primaryAlternatives);
+      const primary: PrimaryFrame = { base: base!, postfixes: NO_POSTFIXES };
+      this.primaries.push(primary);
+      try {
+        this.MANY2(this.postfixes);
+      } finally {
+        this.primaries.pop();
+      }
+      // no base only when recovery gave up on an `if`
+      return base === undefined ? undefined : primary;
+    },
+    { recoveryValueFunc: nothing },
+  );
 
-  private readonly postfixes = () => this.SUBRULE(this.postfix);
+  private readonly postfixes = () => {
+    const postfix = this.SUBRULE(this.postfix);
+    const primary = this.primaries[this.primaries.length - 1]!;
+    if (postfix === undefined) return;
+    if (primary.postfixes === NO_POSTFIXES) primary.postfixes = [];
+    primary.postfixes.push(postfix);
+  };
 
   private readonly primaryAlternatives = [
-    { ALT: () => this.CONSUME(T.NumberLit, { LABEL: 'literal' }) },
-    { ALT: () => this.CONSUME(T.StringLike, { LABEL: 'literal' }) },
-    { ALT: () => this.CONSUME(T.True, { LABEL: 'literal' }) },
-    { ALT: () => this.CONSUME(T.False, { LABEL: 'literal' }) },
-    { ALT: () => this.CONSUME(T.Null, { LABEL: 'literal' }) },
+    { ALT: (): BaseCst | undefined => ({ kind: 'literal', head: this.CONSUME(T.NumberLit) }) },
+    { ALT: (): BaseCst | undefined => ({ kind: 'literal', head: this.CONSUME(T.StringLike) }) },
+    { ALT: (): BaseCst | undefined => ({ kind: 'literal', head: this.CONSUME(T.True) }) },
+    { ALT: (): BaseCst | undefined => ({ kind: 'literal', head: this.CONSUME(T.False) }) },
+    { ALT: (): BaseCst | undefined => ({ kind: 'literal', head: this.CONSUME(T.Null) }) },
     {
-      ALT: () => {
-        this.CONSUME(T.LParen, { LABEL: 'open' });
-        this.SUBRULE(this.expression, { LABEL: 'inner' });
-        this.OPTION(() => this.CONSUME(T.RParen, { LABEL: 'close' }));
+      ALT: (): BaseCst | undefined => {
+        const head = this.CONSUME(T.LParen);
+        const inner = this.SUBRULE(this.expression);
+        return { kind: 'paren', head, inner, close: real(this.OPTION(this.parenClose)) };
       },
     },
     {
-      ALT: () => {
-        this.CONSUME(T.LBracket, { LABEL: 'listOpen' });
-        this.SUBRULE2(this.expression, { LABEL: 'item' });
-        this.MANY(() => {
-          this.CONSUME(T.Comma, { LABEL: 'comma' });
-          this.SUBRULE3(this.expression, { LABEL: 'item' });
-        });
-        this.OPTION2(() => this.CONSUME(T.RBracket, { LABEL: 'listClose' }));
+      ALT: (): BaseCst | undefined => {
+        const list: ListCst = { kind: 'list', head: this.CONSUME(T.LBracket), items: [this.SUBRULE2(this.expression)], commas: [], close: undefined };
+        this.groups.push(list);
+        try {
+          this.MANY(this.listItems);
+        } finally {
+          this.groups.pop();
+        }
+        list.close = real(this.OPTION2(this.listClose));
+        return list;
       },
     },
-    {
-      ALT: () => {
-        this.CONSUME(T.Identifier, { LABEL: 'name' });
-        this.OPTION3(() => this.SUBRULE(this.args));
-      },
-    },
-    { ALT: () => this.SUBRULE(this.ifExpression) },
+    { ALT: (): BaseCst | undefined => ({ kind: 'name', head: this.CONSUME(T.Identifier), args: this.OPTION3(this.callArgs) }) },
+    { ALT: (): BaseCst | undefined => this.SUBRULE(this.ifExpression) },
   ];
 
+  private readonly parenClose = () => this.CONSUME(T.RParen);
+  private readonly listClose = () => this.CONSUME(T.RBracket);
+  private readonly callArgs = () => this.SUBRULE(this.args);
+  private readonly listItems = () => {
+    const list = this.groups[this.groups.length - 1]!;
+    list.commas.push(this.CONSUME(T.Comma));
+    list.items.push(this.SUBRULE3(this.expression));
+  };
+
   /** `( a, b )` of a call; empty parts are reported by cst-to-ast. */
-  args = this.RULE('args', () => {
-    this.CONSUME(T.LParen, { LABEL: 'open' });
-    this.SUBRULE(this.expression, { LABEL: 'argument' });
-    this.MANY(() => {
-      this.CONSUME(T.Comma, { LABEL: 'comma' });
-      this.SUBRULE2(this.expression, { LABEL: 'argument' });
-    });
-    this.OPTION(() => this.CONSUME(T.RParen, { LABEL: 'close' }));
-  });
+  args = this.RULE(
+    'args',
+    (): ArgsCst | undefined => {
+      const args: ArgsCst = { open: this.CONSUME(T.LParen), items: [this.SUBRULE(this.expression)], commas: [], close: undefined };
+      this.groups.push(args);
+      try {
+        this.MANY(this.argItems);
+      } finally {
+        this.groups.pop();
+      }
+      args.close = real(this.OPTION(this.argsClose));
+      return args;
+    },
+    { recoveryValueFunc: nothing },
+  );
+
+  private readonly argsClose = () => this.CONSUME(T.RParen);
+  private readonly argItems = () => {
+    const args = this.groups[this.groups.length - 1]!;
+    args.commas.push(this.CONSUME(T.Comma));
+    args.items.push(this.SUBRULE2(this.expression));
+  };
 
   /** Member access `.name`, `.name(args)` or indexing `[i]`: never valid, parsed to report it well. */
-  postfix = this.RULE('postfix', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Dot, { LABEL: 'dot' });
-          this.OPTION(() => this.CONSUME(T.Word, { LABEL: 'member' }));
-          this.OPTION2(() => this.SUBRULE(this.args));
+  postfix = this.RULE(
+    'postfix',
+    (): PostfixCst | undefined =>
+      this.OR([
+        {
+          ALT: () => {
+            const dot = this.CONSUME(T.Dot);
+            const member = real(this.OPTION(() => this.CONSUME(T.Word)));
+            const args = this.OPTION2(() => this.SUBRULE(this.args));
+            return { dot, member, args, open: undefined, index: undefined, close: undefined };
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.LBracket, { LABEL: 'open' });
-          this.SUBRULE(this.expression, { LABEL: 'index' });
-          this.OPTION3(() => this.CONSUME(T.RBracket, { LABEL: 'close' }));
+        {
+          ALT: () => {
+            const open = this.CONSUME(T.LBracket);
+            const index = this.SUBRULE(this.expression);
+            const close = real(this.OPTION3(() => this.CONSUME(T.RBracket)));
+            return { dot: undefined, member: undefined, args: undefined, open, index, close };
+          },
         },
-      },
-    ]);
-  });
+      ]),
+    { recoveryValueFunc: nothing },
+  );
 
   /**
    * `if (c) a else b`, `if (c) then a else b`, `if c then a else b`, `if(c, a, b)`.
@@ -160,56 +262,73 @@ class UserFnParser extends CstParser {
    * after the condition makes it the function form. Branch parts are flat
    * OPTIONs (not nested) to keep the recursion per `if` level short.
    */
-  ifExpression = this.RULE('ifExpression', () => {
-    this.CONSUME(T.If, { LABEL: 'if' });
-    this.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        {
-          ALT: () => {
-            this.CONSUME(T.LParen, { LABEL: 'open' });
-            this.SUBRULE(this.expression, { LABEL: 'test' });
-            this.OR2([
-              {
-                ALT: () => {
-                  this.AT_LEAST_ONE(() => {
-                    this.CONSUME(T.Comma, { LABEL: 'comma' });
-                    this.SUBRULE2(this.expression, { LABEL: 'argument' });
-                  });
-                  this.OPTION(() => this.CONSUME(T.RParen, { LABEL: 'close' }));
+  ifExpression = this.RULE(
+    'ifExpression',
+    (): IfCst | undefined => {
+      const node: IfCst = {
+        kind: 'if',
+        head: this.CONSUME(T.If),
+        open: undefined,
+        test: emptyExpression(),
+        commas: [],
+        arguments: [],
+        close: undefined,
+        then: undefined,
+        consequent: undefined,
+        else: undefined,
+        alternate: undefined,
+      };
+      this.OR({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          {
+            ALT: () => {
+              node.open = this.CONSUME(T.LParen);
+              node.test = this.SUBRULE(this.expression);
+              this.OR2([
+                {
+                  ALT: () => {
+                    this.AT_LEAST_ONE(() => {
+                      node.commas.push(this.CONSUME(T.Comma));
+                      node.arguments.push(this.SUBRULE2(this.expression));
+                    });
+                    node.close = real(this.OPTION(() => this.CONSUME(T.RParen)));
+                  },
                 },
-              },
-              {
-                ALT: () => {
-                  this.OPTION2(() => this.CONSUME2(T.RParen, { LABEL: 'close' }));
-                  this.OPTION3(() => this.CONSUME(T.Then, { LABEL: 'then' }));
-                  this.SUBRULE3(this.expression, { LABEL: 'consequent' });
-                  this.OPTION4(() => this.CONSUME(T.Else, { LABEL: 'else' }));
-                  this.SUBRULE4(this.expression, { LABEL: 'alternate' });
+                {
+                  ALT: () => {
+                    node.close = real(this.OPTION2(() => this.CONSUME2(T.RParen)));
+                    node.then = real(this.OPTION3(() => this.CONSUME(T.Then)));
+                    node.consequent = this.SUBRULE3(this.expression);
+                    node.else = real(this.OPTION4(() => this.CONSUME(T.Else)));
+                    node.alternate = this.SUBRULE4(this.expression);
+                  },
                 },
-              },
-            ]);
+              ]);
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.SUBRULE5(this.expression, { LABEL: 'test' });
-            this.OPTION5(() => this.CONSUME2(T.Then, { LABEL: 'then' }));
-            this.SUBRULE6(this.expression, { LABEL: 'consequent' });
-            this.OPTION6(() => this.CONSUME2(T.Else, { LABEL: 'else' }));
-            this.SUBRULE7(this.expression, { LABEL: 'alternate' });
+          {
+            ALT: () => {
+              node.test = this.SUBRULE5(this.expression);
+              node.then = real(this.OPTION5(() => this.CONSUME2(T.Then)));
+              node.consequent = this.SUBRULE6(this.expression);
+              node.else = real(this.OPTION6(() => this.CONSUME2(T.Else)));
+              node.alternate = this.SUBRULE7(this.expression);
+            },
           },
-        },
-      ],
-    });
-  });
+        ],
+      });
+      return node;
+    },
+    { recoveryValueFunc: nothing },
+  );
 }
 
 let parser: UserFnParser | undefined;
 
 /** The result of running the grammar over a token stream. */
-export interface CstResult {
-  readonly cst: CstNode;
+export interface ParsedTokens {
+  readonly program: ProgramCst;
   /** Chevrotain's own errors: expected to be empty, since the grammar accepts every token sequence. */
   readonly errors: readonly IRecognitionException[];
 }
@@ -219,10 +338,11 @@ export function validateGrammar(): void {
   new UserFnParser(true);
 }
 
-/** Parses significant tokens into a CST with the one shared parser instance. */
-export function parseTokens(tokens: IToken[]): CstResult {
+/** Parses significant tokens into the records of cst.ts with the one shared parser instance. */
+export function parseTokens(tokens: IToken[]): ParsedTokens {
   parser ??= new UserFnParser();
+  parser.clearStacks();
   parser.input = tokens;
-  const cst = parser.program();
-  return { cst, errors: parser.errors };
+  const program = parser.program() ?? emptyProgram();
+  return { program, errors: parser.errors };
 }

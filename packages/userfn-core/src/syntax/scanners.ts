@@ -3,8 +3,7 @@ import type { CustomPatternMatcherReturn } from 'chevrotain';
 /*
  * Hand-written matchers for the tokens whose regular expressions would either
  * backtrack on long inputs (strings, comments) or be hard to read (numbers).
- * Each is called by the Chevrotain lexer at `offset` and returns the matched
- * text, or null. They scan linearly and never throw.
+ * They scan linearly and never throw.
  */
 
 const QUOTE = 39; // '
@@ -13,55 +12,55 @@ const DOT = 46;
 const PLUS = 43;
 const MINUS = 45;
 
-function isDigit(c: number): boolean {
+export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-function isIdentStart(c: number): boolean {
+export function isIdentStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
-function isIdentPart(c: number): boolean {
+export function isIdentPart(c: number): boolean {
   return isIdentStart(c) || isDigit(c);
 }
 
-function match(image: string): CustomPatternMatcherReturn {
-  return [image] as CustomPatternMatcherReturn;
+function match(text: string, offset: number, end: number): CustomPatternMatcherReturn | null {
+  return end < 0 ? null : ([text.slice(offset, end)] as CustomPatternMatcherReturn);
 }
 
+/*
+ * Each `...End` function returns where its token ends when one starts at
+ * `offset`, else -1: the lexer (scanner.ts) calls them directly, and the
+ * Chevrotain matchers of the reference token definitions (tokens.ts) wrap them.
+ */
+
 /** `'...'` with `''` for a quote; only when closed (else UnterminatedString takes it). */
-export function matchSingleQuoted(text: string, offset: number): CustomPatternMatcherReturn | null {
-  if (text.charCodeAt(offset) !== QUOTE) return null;
+export function singleQuotedEnd(text: string, offset: number): number {
+  if (text.charCodeAt(offset) !== QUOTE) return -1;
   let i = offset + 1;
   for (;;) {
     const j = text.indexOf("'", i);
-    if (j < 0) return null;
+    if (j < 0) return -1;
     if (text.charCodeAt(j + 1) === QUOTE) {
       i = j + 2;
       continue;
     }
-    return match(text.slice(offset, j + 1));
+    return j + 1;
   }
 }
 
 /** `"..."`: not valid UserFn, but lexed whole so the error can suggest the single-quoted form. */
-export function matchDoubleQuoted(text: string, offset: number): CustomPatternMatcherReturn | null {
-  if (text.charCodeAt(offset) !== DQUOTE) return null;
+export function doubleQuotedEnd(text: string, offset: number): number {
+  if (text.charCodeAt(offset) !== DQUOTE) return -1;
   const j = text.indexOf('"', offset + 1);
-  return j < 0 ? null : match(text.slice(offset, j + 1));
-}
-
-/** A quote that is never closed: the rest of the source is the string. */
-export function matchUnterminated(text: string, offset: number): CustomPatternMatcherReturn | null {
-  const c = text.charCodeAt(offset);
-  return c === QUOTE || c === DQUOTE ? match(text.slice(offset)) : null;
+  return j < 0 ? -1 : j + 1;
 }
 
 /** `/* ... *\/` (no nesting); an unclosed one is left to UnterminatedComment. */
-export function matchBlockComment(text: string, offset: number): CustomPatternMatcherReturn | null {
-  if (!text.startsWith('/*', offset)) return null;
+export function blockCommentEnd(text: string, offset: number): number {
+  if (!text.startsWith('/*', offset)) return -1;
   const j = text.indexOf('*/', offset + 2);
-  return j < 0 ? null : match(text.slice(offset, j + 2));
+  return j < 0 ? -1 : j + 2;
 }
 
 /**
@@ -71,7 +70,7 @@ export function matchBlockComment(text: string, offset: number): CustomPatternMa
  * digits or underscores glued to a number (`0x1F`, `1_000`, `10px`).
  * `2.x` is `2` followed by member access `.x`, which is a separate error.
  */
-export function matchNumber(text: string, offset: number): CustomPatternMatcherReturn | null {
+export function numberEnd(text: string, offset: number): number {
   const n = text.length;
   let i = offset;
   if (isDigit(text.charCodeAt(i))) {
@@ -89,7 +88,7 @@ export function matchNumber(text: string, offset: number): CustomPatternMatcherR
     i++;
     while (i < n && isDigit(text.charCodeAt(i))) i++;
   } else {
-    return null;
+    return -1;
   }
   const e = text.charCodeAt(i);
   if (e === 69 || e === 101) {
@@ -100,7 +99,18 @@ export function matchNumber(text: string, offset: number): CustomPatternMatcherR
     while (i < n && isDigit(text.charCodeAt(i))) i++;
   }
   while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-  return match(text.slice(offset, i));
+  return i;
+}
+
+export const matchSingleQuoted = (text: string, offset: number) => match(text, offset, singleQuotedEnd(text, offset));
+export const matchDoubleQuoted = (text: string, offset: number) => match(text, offset, doubleQuotedEnd(text, offset));
+export const matchBlockComment = (text: string, offset: number) => match(text, offset, blockCommentEnd(text, offset));
+export const matchNumber = (text: string, offset: number) => match(text, offset, numberEnd(text, offset));
+
+/** A quote that is never closed: the rest of the source is the string. */
+export function matchUnterminated(text: string, offset: number): CustomPatternMatcherReturn | null {
+  const c = text.charCodeAt(offset);
+  return c === QUOTE || c === DQUOTE ? match(text, offset, text.length) : null;
 }
 
 /** `e`/`E` followed by digits, optionally signed. */

@@ -1,8 +1,9 @@
-import type { CstNode, IToken } from 'chevrotain';
+import type { IToken } from 'chevrotain';
 import type { UnaryOp } from '../ast/nodes.js';
 import { Codes, type Code } from '../diagnostics/codes.js';
 import type { Span } from '../diagnostics/span.js';
 import { cloneTree, conditionalNode, infixNode, missingOperand, unaryNode, type Operand } from './ast-builder.js';
+import type { PrimaryCst, SequenceItem } from './cst.js';
 import { describeToken } from './describe.js';
 import { tokenSpan } from './lexer.js';
 import { infixPrec, isNonAssociative, operatorMeaning, Prec, prefixPrec, type InfixOp } from './operators.js';
@@ -23,12 +24,9 @@ import * as T from './tokens.js';
  * and the rest of the tree keeps its shape.
  */
 
-/** An item of a sequence: an operator token (`?` and `:` included) or an operand CST node. */
-export type SequenceItem = { readonly token: IToken } | { readonly operand: CstNode };
-
 /** What the resolver needs from the CST walker. */
 export interface SequenceHost {
-  operand(cst: CstNode): Operand;
+  operand(cst: PrimaryCst): Operand;
   report(code: Code, message: string, span: Span, hint?: string): void;
   /** Reports a missing part at the first token at or after `offset`; returns the offset for its ErrorNode. */
   missing(offset: number, what: string): number;
@@ -151,7 +149,7 @@ export function resolveSequence(items: readonly SequenceItem[], host: SequenceHo
 
   for (const item of items) {
     if ('operand' in item) {
-      if (!expectOperand) juxtapose(host.tokenAt(item.operand.location!.startOffset));
+      if (!expectOperand) juxtapose(host.tokenAt(item.operand.base.head.startOffset));
       const operand = host.operand(item.operand);
       operands.push(operand);
       expectOperand = false;
@@ -222,7 +220,7 @@ export function resolveSequence(items: readonly SequenceItem[], host: SequenceHo
 }
 
 function itemStart(item: SequenceItem): number {
-  return 'operand' in item ? item.operand.location!.startOffset : item.token.startOffset;
+  return 'operand' in item ? item.operand.base.head.startOffset : item.token.startOffset;
 }
 
 function reportChained(token: IToken, host: SequenceHost): void {
