@@ -132,11 +132,17 @@ export function children(node: Node): readonly Node[] {
  * deep: hostile input must not overflow the stack).
  */
 export function walk(root: Node, visit: (node: Node, depth: number) => void): void {
-  const stack: Array<[Node, number]> = [[root, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  // two stacks rather than one of [node, depth] pairs: no allocation per node (every parse walks its tree)
+  const nodes: Node[] = [root];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     visit(node, depth);
     const cs = children(node);
-    for (let i = cs.length - 1; i >= 0; i--) stack.push([cs[i]!, depth + 1]);
+    for (let i = cs.length - 1; i >= 0; i--) {
+      nodes.push(cs[i]!);
+      depths.push(depth + 1);
+    }
   }
 }

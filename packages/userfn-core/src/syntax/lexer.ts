@@ -106,5 +106,6 @@ export function stringValue(token: IToken): string {
   const type = token.tokenType;
   if (type === T.DoubleQuotedString) return image.slice(1, -1);
   if (type === T.UnterminatedString) return image.startsWith('"') ? image.slice(1) : image.slice(1).replaceAll("''", "'");
-  return image.slice(1, -1).replaceAll("''", "'");
+  const inner = image.slice(1, -1);
+  return inner.includes("''") ? inner.replaceAll("''", "'") : inner;
 }

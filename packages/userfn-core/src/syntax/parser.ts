@@ -64,9 +64,10 @@ class UserFnParser extends EmbeddedActionsParser {
 
   /** Drops what a parse that threw (a bug or stack exhaustion) may have left on the stacks. */
   clearStacks(): void {
-    this.expressions.length = 0;
-    this.groups.length = 0;
-    this.primaries.length = 0;
+    // (setting an array's length is a runtime call even when it changes nothing)
+    if (this.expressions.length > 0) this.expressions.length = 0;
+    if (this.groups.length > 0) this.groups.length = 0;
+    if (this.primaries.length > 0) this.primaries.length = 0;
   }
 
   /** An expression, then stray tokens each followed by another (discarded) expression. */

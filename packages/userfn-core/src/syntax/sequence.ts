@@ -55,6 +55,9 @@ const JUXTAPOSED = 0;
 
 /** Resolves a non-empty sequence into one operand. */
 export function resolveSequence(items: readonly SequenceItem[], host: SequenceHost): Operand {
+  // A lone operand (most arguments, most conditions' parts) has nothing to resolve.
+  const only = items.length === 1 ? items[0]! : undefined;
+  if (only !== undefined && 'operand' in only) return host.operand(only.operand);
   const operands: Operand[] = [];
   const ops: Pending[] = [];
   let expectOperand = true;

@@ -6,6 +6,11 @@ import { matchBlockComment, matchDoubleQuoted, matchNumber, matchSingleQuoted, m
  * the grammar is deliberately permissive (see parser.ts), so it only needs to
  * know "an operator", "a string", "a token that cannot start an expression";
  * cst-to-ast.ts gives each token its meaning.
+ *
+ * The patterns are the lexical grammar's definition, in Chevrotain's terms:
+ * the lexer the toolkit runs is scanner.ts, written by hand for speed, and
+ * scanner.test.ts requires it to make exactly the tokens that Chevrotain's
+ * lexer makes from these definitions.
  */
 
 // ---- categories (never matched by the lexer themselves) ----
