@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { check, Codes, compile, compileCached, Datetime, Duration, evaluate, parse, UserFnError } from '../index.js';
 
 function error(run: () => unknown): UserFnError {
@@ -83,6 +83,54 @@ describe('evaluate', () => {
   it('never mutates the context', () => {
     const ctx = Object.freeze({ a: Object.freeze([3, 1, 2]), o: Object.freeze({ k: 1 }) });
     expect(evaluate("sum(get('$.a')) + length(get('$.o'))", ctx, { profile: 'any' })).toBe(7);
+  });
+  it('a host function may evaluate the same expression again: each evaluation keeps its own context and instant', () => {
+    let inner: Array<unknown> = [];
+    const functions = {
+      again: {
+        signatures: [{ params: [], returns: 'any' }],
+        impl: () => {
+          // re-entered while the outer evaluation runs: its own context, and with its own clock
+          inner = [c.evaluate({ a: 2, depth: 1 }), c.evaluate({ a: 3, depth: 1 }, { now: '2030-01-01T00:00:00Z' })];
+          return 0;
+        },
+      },
+    };
+    const c = compile("if (get('$.depth') == 0) [get('$.a'), again(), get('$.a'), now()] else [get('$.a'), now()]", {
+      profile: 'any',
+      functions,
+      now: '2026-01-01T00:00:00Z',
+    });
+    const outer = c.evaluate({ a: 1, depth: 0 }) as unknown[];
+    expect(outer.slice(0, 3)).toEqual([1, 0, 1]);
+    expect((outer[3] as Datetime).toJSON()).toBe('2026-01-01T00:00:00Z');
+    expect((inner[0] as unknown[])[0]).toBe(2);
+    expect(((inner[0] as unknown[])[1] as Datetime).toJSON()).toBe('2026-01-01T00:00:00Z');
+    expect((inner[1] as unknown[])[0]).toBe(3);
+    expect(((inner[1] as unknown[])[1] as Datetime).toJSON()).toBe('2030-01-01T00:00:00Z');
+    // and the reused runtime is free again afterwards
+    expect((c.evaluate({ a: 4, depth: 1 }) as unknown[])[0]).toBe(4);
+  });
+  it('after a runtime error the next evaluation starts clean, and a clock given to one evaluation is not kept', () => {
+    const c = compile("get('$.n') / get('$.d') + 0 * hours(now() - iso_datetime_parse('2026-01-01T00:00:00Z'))", { profile: 'any' });
+    expect(error(() => c.evaluate({ n: 1, d: 0 })).code).toBe(Codes.DivisionByZero);
+    expect(c.evaluate({ n: 6, d: 3 })).toBe(2);
+    const hoursOf = compile("hours(now() - iso_datetime_parse('2026-01-01T00:00:00Z'))", { profile: 'any', now: '2026-01-01T05:00:00Z' });
+    expect(hoursOf.evaluate({}, { now: '2026-01-01T07:00:00Z' })).toBe(7);
+    expect(hoursOf.evaluate({})).toBe(5);
+    expect(hoursOf.evaluate({})).toBe(5);
+  });
+  it('an expression without a fixed clock reads the clock anew in each evaluation', () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2026-01-01T01:00:00Z'));
+      const c = compile("hours(now() - iso_datetime_parse('2026-01-01T00:00:00Z'))", { profile: 'any' });
+      expect(c.evaluate({})).toBe(1);
+      vi.setSystemTime(new Date('2026-01-01T03:00:00Z'));
+      expect(c.evaluate({})).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('reads only own properties', () => {
     expect(evaluate("get('$.constructor')", {}, { profile: 'any' })).toBe(null);

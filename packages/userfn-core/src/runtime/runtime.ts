@@ -5,7 +5,7 @@ import { Datetime } from '../values/time-values.js';
  * What one evaluation sees besides its closures: the context, the clock and the
  * limits. One evaluation sees one instant: `now()` is read once, lazily, and
  * kept (or fixed by the host's `now` option). A compiled expression reuses one
- * Runtime across evaluations (reset() per evaluation) so the hot path allocates nothing.
+ * Runtime across evaluations (release() after each) so the hot path allocates nothing.
  */
 export class Runtime {
   ctx: unknown;
@@ -22,10 +22,9 @@ export class Runtime {
     this.nowValue = undefined;
   }
 
-  /** Prepares for the next evaluation. */
-  reset(ctx: unknown, fixedNowMs: number | undefined): void {
-    this.ctx = ctx;
-    this.fixedNowMs = fixedNowMs;
+  /** Ends an evaluation: the caller's context is not kept alive, and the next evaluation reads the clock anew. */
+  release(): void {
+    this.ctx = undefined;
     this.nowValue = undefined;
   }
 
