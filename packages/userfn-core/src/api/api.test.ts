@@ -118,6 +118,8 @@ describe('evaluate', () => {
     const hoursOf = compile("hours(now() - iso_datetime_parse('2026-01-01T00:00:00Z'))", { profile: 'any', now: '2026-01-01T05:00:00Z' });
     expect(hoursOf.evaluate({}, { now: '2026-01-01T07:00:00Z' })).toBe(7);
     expect(hoursOf.evaluate({})).toBe(5);
+    expect(error(() => hoursOf.evaluate({}, { now: 'not a time' })).message).toContain('now option');
+    expect(hoursOf.evaluate({}, { now: '2026-01-01T09:00:00Z' })).toBe(9);
     expect(hoursOf.evaluate({})).toBe(5);
   });
   it('an expression without a fixed clock reads the clock anew in each evaluation', () => {

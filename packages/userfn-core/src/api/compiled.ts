@@ -60,11 +60,14 @@ export class Compiled {
 
   /** Evaluates against a context. Throws UserFnError (kind runtime or limit) on failure. */
   evaluate(context: unknown, options?: EvaluateOptions): Value {
-    // The hot path (no options, not re-entered from a host function): the one
-    // runtime of this expression, reused, and no `finally` (which cost about
-    // 1 ns of the 8-10 a simple rule takes): both exits release it.
-    if (options !== undefined || this.busy) return this.evaluateAlone(context, options);
+    // A call re-entered from a host function during an evaluation gets a runtime of its own.
+    if (this.busy) return this.evaluateAlone(context, options);
+    // Otherwise the expression's one runtime, reused; no `finally` (it cost
+    // about 1 ns of the 8-10 a simple rule takes): both exits release it.
     const rt = this.shared;
+    // a bad clock throws here, before the runtime is taken
+    const clocked = options?.now !== undefined;
+    if (clocked) rt.useClock(this.clock(options.now!));
     this.busy = true;
     rt.ctx = context;
     let v: Value;
@@ -72,16 +75,20 @@ export class Compiled {
       v = this.root(rt);
       if (this.needsResultCheck) v = this.checkResult(v);
     } catch (e) {
-      rt.release();
-      this.busy = false;
+      this.release(clocked);
       throw toUserFnError(e, this.source, this.checked.ast.span);
     }
-    rt.release();
-    this.busy = false;
+    this.release(clocked);
     return v;
   }
 
-  /** An evaluation with a runtime of its own: with options (a clock), or re-entered by a host function during an evaluation. */
+  private release(clocked: boolean): void {
+    this.shared.release();
+    if (clocked) this.shared.useClock(this.defaultNowMs);
+    this.busy = false;
+  }
+
+  /** An evaluation with a runtime of its own (re-entered by a host function during an evaluation). */
   private evaluateAlone(context: unknown, options: EvaluateOptions | undefined): Value {
     const rt = this.runtime(context, options);
     try {

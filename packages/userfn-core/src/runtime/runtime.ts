@@ -22,6 +22,11 @@ export class Runtime {
     this.nowValue = undefined;
   }
 
+  /** Fixes the clock of the evaluations to come (undefined: the system clock). */
+  useClock(fixedNowMs: number | undefined): void {
+    this.fixedNowMs = fixedNowMs;
+  }
+
   /** Ends an evaluation: the caller's context is not kept alive, and the next evaluation reads the clock anew. */
   release(): void {
     this.ctx = undefined;
