@@ -18,6 +18,7 @@ const evalOptions = quick ? { warmupMs: 50, samples: 5, sampleMs: 5 } : { warmup
 // include their share of garbage collection.
 const compileOptions = quick ? { warmupMs: 30, samples: 3, sampleMs: 5 } : { warmupMs: 500, settleMs: 4000, samples: 9, sampleMs: 40 };
 const cacheOptions = quick ? compileOptions : { warmupMs: 300, samples: 9, sampleMs: 10 };
+const partsOptions = quick ? compileOptions : { warmupMs: 500, samples: 9, sampleMs: 20 };
 
 function emit(result) {
   process.stdout.write(`${JSON.stringify({ engine: engineId, workload: workloadId, ...result })}\n`);
@@ -80,7 +81,30 @@ async function main() {
 
   const extra = engineId === 'userfn' ? await userfnCachePath(adapter.core, sources, wl, bench, contexts[0]) : undefined;
   const ruleSet = engineId === 'userfn' && Array.isArray(wl.rules) ? await userfnRuleSet(adapter.core, wl, bench, contexts) : undefined;
-  emit({ status: 'ok', evaluation, compile, ...(extra ? { cache: extra } : {}), ...(ruleSet ? { ruleSet } : {}) });
+  const compileParts = engineId === 'userfn' ? await userfnCompileParts(adapter.core, sources) : undefined;
+  emit({ status: 'ok', evaluation, compile, ...(extra ? { cache: extra } : {}), ...(ruleSet ? { ruleSet } : {}), ...(compileParts ? { compileParts } : {}) });
+}
+
+/**
+ * Where compile()'s time goes, to read its figure against cel-js's: parse()
+ * (lexing, the Chevrotain grammar, CST to AST, the limits), and of that the
+ * lexer and the Chevrotain grammar alone (the grammar's actions only record
+ * the tokens): what any compile that parses with Chevrotain pays at the least.
+ * The grammar is not public API: it is imported from the core's build.
+ */
+async function userfnCompileParts(core, sources) {
+  const built = import.meta.resolve('@userfn/core');
+  const { lex } = await import(new URL('./syntax/lexer.js', built));
+  const { parseTokens } = await import(new URL('./syntax/parser.js', built));
+  const timeEach = (f) =>
+    measure((n) => {
+      let last;
+      for (let i = 0; i < n; i++) for (const s of sources) last = f(s);
+      return last;
+    }, { ...partsOptions, maxIterations: 1e6 });
+  const parse = await timeEach((s) => core.parse(s));
+  const grammar = await timeEach((s) => parseTokens(lex(s).significant));
+  return { parseUs: parse.median / 1e3, grammarUs: grammar.median / 1e3 };
 }
 
 /** ns -> µs (or any unit) for the numeric fields of a summary. */

@@ -175,6 +175,34 @@ function measuredText(t) {
 }
 
 /** The whole report as markdown. */
+/**
+ * Where UserFn's compile() goes, beside cel-js's parse + check: the lines of
+ * the section (none without figures). The lexer and the Chevrotain grammar
+ * alone are the floor of any compile that parses with Chevrotain; the
+ * workloads where that floor alone takes longer than cel-js's whole
+ * parse + check are named.
+ */
+export function compilePartsSection(parts, compile, wids) {
+  if (!parts || Object.keys(parts).length === 0) return [];
+  const cel = compile['cel-js'] ?? {};
+  const above = wids.filter((w) => typeof parts[w]?.grammarUs === 'number' && typeof cel[w] === 'number' && parts[w].grammarUs > cel[w]);
+  return [
+    "Where UserFn's compile() goes, µs/op:",
+    '',
+    markdownTable(['', ...wids], [
+      ['compile(): the whole pipeline', ...wids.map((w) => fmt(compile.userfn?.[w]))],
+      ['parse(): lexing, Chevrotain grammar, CST to AST, limits', ...wids.map((w) => fmt(parts[w]?.parseUs))],
+      ['lexing + Chevrotain grammar alone (the floor with Chevrotain)', ...wids.map((w) => fmt(parts[w]?.grammarUs))],
+      ['@marcbachmann/cel-js parse() + check(), for comparison', ...wids.map((w) => fmt(cel[w]))],
+    ]),
+    '',
+    above.length > 0
+      ? `On ${above.join(', ')} the lexer and the Chevrotain grammar alone take longer than cel-js's whole parse + check.`
+      : "On every workload the lexer and the Chevrotain grammar alone take less than cel-js's whole parse + check.",
+    '',
+  ];
+}
+
 export function renderMarkdown(result) {
   const { engines, workloads, evaluation, compile, ratios, cache, batch, serve, languageService, targets } = result;
   const wids = workloads.map((w) => w.id);
@@ -225,6 +253,7 @@ export function renderMarkdown(result) {
   const compileEngines = engines.filter((e) => compile[e.id]);
   out.push(markdownTable(['engine', 'what is timed', ...wids], compileEngines.map((e) => [e.label, compile[e.id].what ?? '', ...wids.map((w) => fmt(compile[e.id][w]))])));
   out.push('');
+  out.push(...compilePartsSection(result.compileParts, compile, wids));
   if (result.compileFirst && Object.keys(result.compileFirst).length > 0) {
     out.push('The first compile in a fresh process (cold code: what a CLI run or an editor pays once), µs:');
     out.push('');

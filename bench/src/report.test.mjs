@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, deriveRatios, evaluateTargets, fmt, markdownTable } from './report.mjs';
+import { cellText, compilePartsSection, deriveRatios, evaluateTargets, fmt, markdownTable } from './report.mjs';
 
 const engines = [
   { id: 'userfn', label: 'UserFn', group: 'userfn' },
@@ -86,5 +86,20 @@ describe('formatting', () => {
   });
   it('renders a markdown table', () => {
     expect(markdownTable(['a', 'b'], [['1', '2']])).toBe('| a | b |\n| --- | ---: |\n| 1 | 2 |');
+  });
+});
+
+describe('compilePartsSection', () => {
+  const compile = { userfn: { W1: 3, W5: 10 }, 'cel-js': { W1: 0.7, W5: 3.6 } };
+  it('shows the stages of compile() beside cel-js and names the workloads where the Chevrotain floor alone is slower', () => {
+    const lines = compilePartsSection({ W1: { parseUs: 2.5, grammarUs: 1.2 }, W5: { parseUs: 7, grammarUs: 3 } }, compile, ['W1', 'W5']);
+    const text = lines.join('\n');
+    expect(text).toContain('| lexing + Chevrotain grammar alone (the floor with Chevrotain) | 1.20 | 3.00 |');
+    expect(text).toContain('| @marcbachmann/cel-js parse() + check(), for comparison | 0.700 | 3.60 |');
+    expect(text).toContain("On W1 the lexer and the Chevrotain grammar alone take longer than cel-js's whole parse + check.");
+  });
+  it('says so when the floor is below cel-js everywhere, and shows nothing without figures', () => {
+    expect(compilePartsSection({ W5: { parseUs: 7, grammarUs: 3 } }, compile, ['W5']).join('\n')).toContain('On every workload');
+    expect(compilePartsSection(undefined, compile, ['W1'])).toEqual([]);
   });
 });

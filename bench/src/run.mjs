@@ -72,6 +72,7 @@ async function main() {
   const ruleSetApi = {};
   const compileSpread = {};
   const compileFirst = {};
+  const compileParts = {};
   for (const e of engines) evaluation[e.id] = {};
   // Each evaluation figure is the best of this many fresh processes (the first also times compilation): see combineProcesses.
   const evalProcesses = flags.quick ? 1 : 3;
@@ -103,6 +104,7 @@ async function main() {
         (compileFirst[e.id] ??= {})[w.id] = cell.compile.firstUs;
       }
       if (cell.ruleSet) ruleSetApi[w.id] = cell.ruleSet;
+      if (cell.compileParts) compileParts[w.id] = cell.compileParts;
       if (cell.cache) cache[w.id] = { hit: cell.cache.hit, sameAsCompiled: cell.cache.sameAsCompiled, lookupUs: cell.cache.lookupUs.median, evaluateUs: cell.cache.evaluateUs.median };
     }
   }
@@ -181,7 +183,7 @@ async function main() {
     durationSeconds: Math.round((Date.now() - started) / 100) / 10,
     method: {
       evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing; the figure is the lowest of the medians of 3 such processes (1 with --quick), run in 3 rounds over every cell (interference on this shared machine slows whole processes of every engine alike, and only ever adds time), each process\'s median in `processes` (an extra process that failed is listed in `failedProcesses` and the figure stands on the others)',
-      compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure',
+      compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure; compileParts: UserFn's parse() alone and its lexer + Chevrotain grammar alone, µs/op (CPU time, median of 9 samples of ~20 ms after 0.5 s of warm-up)',
       batch: 'whole-process wall clock, median of the rounds, interleaved bare / 1 worker / 2 workers',
       serve: 'one userfn serve process on loopback, POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',
       languageService: 'per request wall clock; every request but the cached-model one follows an edit (a new document version)',
@@ -193,6 +195,7 @@ async function main() {
     compile,
     compileSpread,
     compileFirst,
+    compileParts,
     cache,
     ruleSetApi,
     ratios,
