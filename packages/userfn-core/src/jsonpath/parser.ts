@@ -1,5 +1,6 @@
 import type { PathSegment, Selector } from './ast.js';
 import { parseFilterExpr } from './filter-parser.js';
+import { internedName } from './intern.js';
 import { atInt, atMemberName, Cursor, isBlank, isDigit, scanInt, scanMemberName, scanString } from './lexer.js';
 
 /**
@@ -98,7 +99,7 @@ function parseShorthand(cur: Cursor): Selector | null {
     return { kind: 'wildcard', offset: at, length: 1 };
   }
   if (!atMemberName(cur)) return null;
-  const name = scanMemberName(cur);
+  const name = internedName(scanMemberName(cur));
   return { kind: 'name', name, shorthand: true, offset: at, length: cur.pos - at };
 }
 
@@ -131,7 +132,7 @@ function parseSelector(cur: Cursor): Selector {
   const start = cur.pos;
   const c = cur.code();
   if (c === QUOTE || c === DQUOTE) {
-    const name = scanString(cur);
+    const name = internedName(scanString(cur));
     return { kind: 'name', name, shorthand: false, offset: start, length: cur.pos - start };
   }
   if (c === STAR) {
