@@ -13,25 +13,23 @@ import type { PathSegment } from './ast.js';
  * would run), without paying for a hasOwnProperty call (or an un-inlined
  * Object.getPrototypeOf) on every read: both cost more than the rest of the
  * read together. A member step
- *   1. rejects primitives and arrays (arrays have no members);
+ *   1. rejects primitives;
  *   2. takes the general route below (hasOwnProperty first) when the name is
  *      a property of Object.prototype now (`__proto__`, `constructor`,
  *      `toString`, or a name polluted in): an `in` test against a constant
  *      object, which the engine answers from its inline cache;
- *   3. reads `o[k]`: when o's prototype is Object.prototype, which (step 2)
- *      lacks k, the value found is o's own, or undefined;
- *   4. requires o's prototype to be Object.prototype (the load in step 3
- *      checks o's hidden class, which is what lets the engine fold this test
- *      to a constant), else it falls back to the general route
- *      (null-prototype and other-realm plain objects are accepted there;
- *      class instances are leaves and give nothing).
+ *   3. requires o's prototype to be Object.prototype, else it takes the
+ *      general route (null-prototype and other-realm plain objects are read
+ *      there; arrays, which have no members, and class instances, which are
+ *      leaves, give nothing, and nothing of theirs is read). The `'' in o`
+ *      before it reads no property and runs no getter (only a Proxy's trap);
+ *      it makes the engine check o's hidden class, which lets it fold the
+ *      prototype test to a constant (an Array.isArray test here cost as much
+ *      as the rest of the step);
+ *   4. reads `o[k]`: o's prototype is Object.prototype, which lacks k (step
+ *      2), so the value found is o's own, or undefined.
  * Array elements are read the same way: directly when no prototype has the
  * index (holes are absent), else through hasOwnProperty.
- *
- * One consequence of step 3: for a class instance (a leaf), `o[k]` is read
- * before it is discarded, so a getter its class defines for that name would
- * run (as would one on another realm's Object.prototype). JSON values have no
- * getters; the toolkit's Datetime/Duration neither.
  *
  * The helpers live in this module, not imported, so that no module-namespace
  * indirection sits on the path.
@@ -98,29 +96,24 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
  */
 type Step = (o: unknown, k: string) => unknown;
 
-/** Is `o` a value with members (an object that is not an array)? Step 1 of a member read. */
-function hasMembers(o: unknown): o is Members {
-  return typeof o === 'object' && o !== null && !isArray(o);
-}
-
 // prettier-ignore
 const STEPS: readonly Step[] = [
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
-  (o, k) => { if (!hasMembers(o)) return undefined; if (k in objectProto) return memberChecked(o, k); const v = o[k]; return v === undefined || getProto(o) === objectProto ? v : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
 ];
 
 /** The names given a step of their own, in order of first use (at most STEPS.length: the map never grows past it). */

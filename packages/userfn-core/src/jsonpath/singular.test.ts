@@ -192,6 +192,27 @@ describe('what counts as an object with members', () => {
     expect(compilePath('$.m.a').get({ m: new Map([['a', 1]]) })).toBeUndefined();
   });
 
+  it('reads nothing of a class instance or an array by member name: no getter runs', () => {
+    let runs = 0;
+    class Lazy {
+      get a(): number {
+        runs++;
+        return 1;
+      }
+    }
+    const doc = { lazy: new Lazy(), list: [1, 2] };
+    Object.defineProperty(Array.prototype, 'probe', { get: () => ++runs, configurable: true });
+    try {
+      // every getter shape: one, two, three and more segments (unrolled and looped)
+      for (const path of ['$.lazy.a', '$.lazy.a.b', '$.x.lazy.a', '$.lazy.a.b.c', '$.list.probe', '$.list.probe.x', '$.list.probe.x.y.z']) {
+        expect(compilePath(path).get(path.startsWith('$.x') ? { x: doc } : doc), path).toBeUndefined();
+      }
+    } finally {
+      delete (Array.prototype as unknown as Record<string, unknown>)['probe'];
+    }
+    expect(runs).toBe(0);
+  });
+
   it('reads null-prototype objects', () => {
     const o: unknown = Object.assign(Object.create(null) as object, { a: { b: 1 }, constructor: 'own' });
     expect(compilePath('$.a.b').get(o)).toBe(1);
