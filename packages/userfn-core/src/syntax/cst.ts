@@ -8,8 +8,9 @@ import type { IToken } from 'chevrotain';
  * arrays per node with location tracking, cost more than recognising the
  * tokens did.)
  *
- * Optional tokens are `undefined` when absent. A token Chevrotain's recovery
- * inserted (NaN offsets) is never recorded: it counts as absent.
+ * Optional tokens are `undefined` when absent, and so is one that
+ * Chevrotain's recovery inserted (NaN offsets). Every other token is taken
+ * only when the lookahead shows it, so it is one the source holds.
  */
 
 /** The source: an expression, then stray tokens each followed by another (discarded) expression; `expressions.length === strays.length + 1`. */
