@@ -5,6 +5,11 @@ import { defineConfig } from 'vite';
  * loading Chevrotain's (and lodash-es's) hundreds of modules one by one costs
  * ~0.5 s at every CLI start and in every worker; one bundle loads in a fraction.
  * The library entry (dist/index.js) stays unbundled for applications to bundle themselves.
+ *
+ * The chunks follow the entries' imports: the executable (userfn.js) first
+ * loads only a small chunk (it starts `verify`'s worker threads) and then
+ * the CLI; the worker loads only the verifying code, not the parser nor the
+ * CLI (about 510 KB instead of 970 KB: src/batch/worker-bundle.test.ts).
  */
 export default defineConfig({
   build: {

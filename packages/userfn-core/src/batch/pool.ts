@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BatchStats } from './stats.js';
-import type { WorkerInit, WorkerMessage, WorkerTask } from './worker-protocol.js';
+import { newCounter, type ThreadActivity, type ThreadCounter } from './timeline.js';
+import type { WorkerInbound, WorkerInit, WorkerMessage, WorkerTask } from './worker-protocol.js';
 
 /** A chunk's output as UTF-8, and its counts. */
 export interface PoolResult {
@@ -10,9 +11,10 @@ export interface PoolResult {
 
 interface Slot {
   readonly worker: Worker;
-  /** Set when the worker has loaded the rule set. */
+  /** Set when the worker has built the rule set. */
   ready: boolean;
   busy: number;
+  readonly counter: ThreadCounter;
 }
 
 interface Waiter {
@@ -21,13 +23,21 @@ interface Waiter {
   readonly reject: (e: Error) => void;
 }
 
-/** Chunks queued on one worker: enough to keep it busy while its last result travels back. */
-const QUEUE_PER_WORKER = 2;
+/**
+ * Chunks queued on one worker. Three, not fewer: the main thread hands out
+ * chunks only between the chunks it verifies itself, and a worker whose
+ * queue ran dry meanwhile would wait (measured: with two, the worker idled
+ * while the main thread verified). Not more: at the end of the input the
+ * main thread waits for every queued chunk.
+ */
+const QUEUE_PER_WORKER = 3;
 
 /**
- * Worker threads that turn chunks into output. Results come back by
- * sequence number, in whatever order the workers finish (the caller restores
- * input order). A failed or crashed worker fails every pending chunk.
+ * Worker threads that turn chunks into output. They start at construction,
+ * before the rule set is known, and verify once `init` gave it to them.
+ * Results come back by sequence number, in whatever order the workers finish
+ * (the caller restores input order). A failed or crashed worker fails every
+ * pending chunk, and every chunk sent after.
  */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -35,12 +45,15 @@ export class WorkerPool {
   private failure: Error | undefined;
   private closing = false;
 
-  constructor(size: number, entry: URL, init: WorkerInit) {
+  constructor(size: number, entry: URL) {
     for (let i = 0; i < size; i++) {
-      const slot: Slot = { worker: new Worker(entry, { workerData: init }), ready: false, busy: 0 };
+      const slot: Slot = { worker: new Worker(entry), ready: false, busy: 0, counter: newCounter() };
       slot.worker.on('message', (m: WorkerMessage) => {
-        if ('ready' in m) slot.ready = true;
-        else this.settle(m);
+        if ('ready' in m) {
+          slot.ready = true;
+          slot.counter.loadedAt = m.loadedAt;
+          slot.counter.readyAt = m.readyAt;
+        } else this.settle(m);
       });
       slot.worker.on('error', (e) => this.fail(e));
       slot.worker.on('exit', (code) => {
@@ -48,6 +61,16 @@ export class WorkerPool {
       });
       this.slots.push(slot);
     }
+  }
+
+  /** The number of worker threads. */
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** Gives every worker the rule set and the run's settings; chunks may be sent right after. */
+  init(init: WorkerInit): void {
+    for (const s of this.slots) s.worker.postMessage({ init } satisfies WorkerInbound);
   }
 
   /** Sends a chunk to the least busy worker, ready or not (a starting worker queues it). */
@@ -67,6 +90,11 @@ export class WorkerPool {
     return best ? this.send(best, chunk) : undefined;
   }
 
+  /** What each worker did so far (thread numbers from `firstThread`). */
+  activity(firstThread: number): ThreadActivity[] {
+    return this.slots.map((s, i) => ({ thread: firstThread + i, ...s.counter }));
+  }
+
   /** Stops every worker. */
   async close(): Promise<void> {
     this.closing = true;
@@ -80,7 +108,7 @@ export class WorkerPool {
       this.waiting.set(chunk.seq, { slot, resolve, reject });
       const task: WorkerTask = { seq: chunk.seq, firstLine: chunk.firstLine, bytes: chunk.bytes };
       // The bytes move to the worker without a copy.
-      slot.worker.postMessage(task, [chunk.bytes.buffer as ArrayBuffer]);
+      slot.worker.postMessage(task satisfies WorkerInbound, [chunk.bytes.buffer as ArrayBuffer]);
     });
   }
 
@@ -89,8 +117,13 @@ export class WorkerPool {
     if (!w) return;
     this.waiting.delete(reply.seq);
     w.slot.busy--;
-    if ('error' in reply) w.reject(new Error(`a verify worker failed: ${reply.error}`));
-    else w.resolve({ output: reply.output, stats: reply.stats });
+    if ('error' in reply) {
+      w.reject(new Error(`a verify worker failed: ${reply.error}`));
+      return;
+    }
+    w.slot.counter.chunks++;
+    w.slot.counter.busyMs += reply.ms;
+    w.resolve({ output: reply.output, stats: reply.stats });
   }
 
   private fail(e: Error): void {

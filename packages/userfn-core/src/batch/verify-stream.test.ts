@@ -1,6 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
 import { loadRuleSet } from '../rules/load.js';
+import { WorkerPool } from './pool.js';
+import type { BatchTimeline } from './timeline.js';
 import { verifyStream, type VerifyStreamOptions } from './verify-stream.js';
 
 const ruleSet = loadRuleSet({
@@ -90,9 +96,19 @@ describe('verifyStream (sessions)', () => {
   describe('on worker threads (the built worker entry)', () => {
     const workerUrl = new URL('../../dist/batch/worker.js', import.meta.url);
     const input = Array.from({ length: 600 }, (_, i) =>
-      i % 17 === 0 ? '' : JSON.stringify({ session: { key: `s${i}` }, output: { confidence: (i % 10) / 10 }, tool_calls: i % 5 ? [] : [{ name: 'delete_account' }] }),
+      i % 17 === 0 ? '' : i % 41 === 0 ? '{"not json' : JSON.stringify({ session: { key: `s${i}` }, output: { confidence: (i % 10) / 10 }, tool_calls: i % 5 ? [] : [{ name: 'delete_account' }] }),
     ).join('\n');
     const limits = { maxLines: 7, maxBytes: 1e6 };
+
+    it('writes the same bytes and summary on 1, 2, 3 and 4 threads, in input order', async () => {
+      const one = await run(input, { chunkLimits: limits });
+      expect(one.out.split('\n')).toHaveLength(601);
+      for (const workers of [2, 3, 4]) {
+        const many = await run(input, { chunkLimits: limits, workers, workerUrl });
+        expect(many.out).toBe(one.out);
+        expect(many.summary).toEqual(one.summary);
+      }
+    });
 
     it('writes the same bytes and summary when every chunk goes to a worker', async () => {
       const one = await run(input, { chunkLimits: limits });
@@ -101,15 +117,56 @@ describe('verifyStream (sessions)', () => {
       expect(two.summary).toEqual(one.summary);
     });
 
-    it('writes the same bytes when this thread shares the work', async () => {
+    it('uses workers started before the rule set was known, and closes them', async () => {
       const one = await run(input, { chunkLimits: limits });
-      const three = await run(input, { chunkLimits: limits, workers: 3, workerUrl });
+      const pool = new WorkerPool(2, workerUrl);
+      const close = vi.spyOn(pool, 'close');
+      await new Promise((r) => setTimeout(r, 50)); // the workers wait for the rule set
+      const three = await run(input, { chunkLimits: limits, workers: 3, pool, shareWork: false });
       expect(three.out).toBe(one.out);
-      expect(three.summary).toEqual(one.summary);
+      expect(close).toHaveBeenCalled();
+    });
+
+    it('closes started workers when the run cannot start', async () => {
+      const pool = new WorkerPool(1, workerUrl);
+      const close = vi.spyOn(pool, 'close');
+      const hosted = loadRuleSet({ rules: [{ id: 'a', condition: "get('$.x') == 1" }] }, { contextSchema: { type: 'object' } });
+      await expect(verifyStream(hosted, from(input), new Writable({ write: (_c, _e, cb) => cb() }), { workers: 2, pool })).rejects.toThrow(RangeError);
+      expect(close).toHaveBeenCalled();
+      const wrongSize = new WorkerPool(2, workerUrl);
+      await expect(run(input, { workers: 2, pool: wrongSize })).rejects.toThrow(/2 threads take 1 worker threads, not 2/);
+    });
+
+    it('reports what each thread did: every chunk counted once', async () => {
+      let timeline: BatchTimeline | undefined;
+      await run(input, { chunkLimits: limits, workers: 3, workerUrl, onTimeline: (t) => (timeline = t) });
+      expect(timeline!.threads.map((t) => t.thread)).toEqual([0, 1, 2]);
+      expect(timeline!.threads.reduce((n, t) => n + t.chunks, 0)).toBe(Math.ceil(600 / 7));
+      expect(timeline!.threads[0]!.readyAt).toBeLessThanOrEqual(timeline!.doneAt);
+      for (const t of timeline!.threads.filter((t) => t.chunks > 0 && t.thread > 0)) expect(t.readyAt).toBeGreaterThanOrEqual(t.loadedAt!);
     });
 
     it('fails the run when a worker cannot start', async () => {
       await expect(run(input, { chunkLimits: limits, workers: 2, workerUrl: new URL('./no-such-worker.js', workerUrl), shareWork: false })).rejects.toThrow();
+    });
+
+    it('fails the run, naming the fault, when a worker fails on a chunk or dies', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'userfn-worker-'));
+      const fake = (name: string, onChunk: string) => {
+        const path = join(dir, name);
+        writeFileSync(
+          path,
+          `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (m) => { if ('init' in m) parentPort.postMessage({ ready: true, loadedAt: 0, readyAt: 0 }); else { ${onChunk} } });`,
+        );
+        return pathToFileURL(path);
+      };
+      const options = { chunkLimits: limits, workers: 2, shareWork: false } as const;
+      await expect(run(input, { ...options, workerUrl: fake('throws.mjs', "throw new Error('boom in a worker');") })).rejects.toThrow(/boom in a worker/);
+      await expect(run(input, { ...options, workerUrl: fake('exits.mjs', 'process.exit(3);') })).rejects.toThrow(/stopped unexpectedly \(exit code 3\)/);
+      await expect(run(input, { ...options, workerUrl: fake('replies.mjs', "parentPort.postMessage({ seq: m.seq, error: 'no luck' });") })).rejects.toThrow(
+        /a verify worker failed: no luck/,
+      );
     });
 
     it('refuses a rule set that needs the host (its schema or functions) on worker threads', async () => {
@@ -145,7 +202,8 @@ describe('verifyStream (sessions)', () => {
     };
     await ticks(50);
     expect(held.length).toBe(1);
-    expect(pulled).toBeLessThanOrEqual(11);
+    // The first chunk is written; the next is verified while the output drains, and reading stops there.
+    expect(pulled).toBeLessThanOrEqual(21);
     while (written < 1000) {
       held.shift()?.();
       await ticks(2);

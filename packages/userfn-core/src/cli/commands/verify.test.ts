@@ -12,8 +12,9 @@ const bin = fileURLToPath(new URL('../../../dist/cli/bin.js', import.meta.url));
 const examples = fileURLToPath(new URL('../../../../../examples/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'userfn-verify-'));
 
+// A run that hangs (a worker thread left running keeps the process alive) is killed and fails its test: its code is null.
 function userfn(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [bin, 'verify', ...args], { encoding: 'utf8', input, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [bin, 'verify', ...args], { encoding: 'utf8', input, maxBuffer: 1 << 28, timeout: 50_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -108,14 +109,28 @@ describe('userfn verify (end to end)', () => {
     expect(readFileSync(out, 'utf8')).toBe(userfn(['--rules', rules, mixed]).out);
   });
 
-  it('gives byte-identical output with --workers 2 and with one worker, from a file and from standard input', () => {
+  it('gives byte-identical output with --workers 1, 2 and 3, from a file and from standard input', () => {
     const one = userfn(['--rules', rules, mixed]);
-    const two = userfn(['--rules', rules, mixed, '--workers', '2']);
-    expect(two.code).toBe(one.code);
-    expect(two.out).toBe(one.out);
-    expect(two.err).toBe(one.err);
-    const stdin = userfn(['--rules', rules, '-', '--workers', '2'], readFileSync(mixed, 'utf8'));
-    expect(stdin.out).toBe(one.out);
+    expect(one.code).toBe(1);
+    for (const workers of ['2', '3']) {
+      const many = userfn(['--rules', rules, mixed, '--workers', workers]);
+      expect(many.code).toBe(one.code);
+      expect(many.out).toBe(one.out);
+      expect(many.err).toBe(one.err);
+      const stdin = userfn(['--rules', rules, '-', '--workers', workers], readFileSync(mixed, 'utf8'));
+      expect(stdin.out).toBe(one.out);
+    }
+  });
+
+  it('--timeline tells, after the summary, when each thread was ready and how many chunks it verified', () => {
+    const r = userfn(['--rules', rules, mixed, '--workers', '2', '--timeline']);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(userfn(['--rules', rules, mixed]).out);
+    const [summary, timeline] = r.err.split('timeline:\n');
+    expect(summary).toContain('3000 records: ');
+    expect(timeline).toMatch(/^main thread: ready at \d+ ms, verified \d+ chunks? in \d+ ms\nworker 1: loaded at \d+ ms, (ready at \d+ ms|never ready), verified \d+ chunks? in \d+ ms\ndone at \d+ ms\n$/);
+    const chunks = [...timeline!.matchAll(/verified (\d+) chunk/g)].reduce((n, m) => n + Number(m[1]), 0);
+    expect(chunks).toBe(Math.ceil(3000 / 512));
   });
 
   it('gives byte-identical output with --workers 2 on the example sessions', () => {
@@ -141,6 +156,20 @@ describe('userfn verify (end to end)', () => {
     expect(lines[1]).toBe(rollout(0.5, ',"reward":0.25'));
     expect(JSON.parse(lines[2]!)).toMatchObject({ line: 3, error: { kind: 'input' } });
     expect(JSON.parse(lines[3]!)).toEqual({ line: 4, error: { kind: 'input', message: 'blank line' } });
+  });
+
+  it('with --workers, stops the worker threads it started and exits 2 at once on an invalid rule set or bad usage', () => {
+    const bad = file('bad-workers.json', '{ "rules": [ { "id": "a", "condition": "gett(1)" } ] }');
+    const out = join(dir, 'never-workers.jsonl');
+    const r = userfn(['--rules', bad, mixed, '--out', out, '--workers', '3']);
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toContain("rule 'a': unknown function 'gett'");
+    expect(existsSync(out)).toBe(false);
+    const usage = userfn(['--rules', rules, mixed, '--format', 'csv', '--workers', '2']);
+    expect([usage.code, usage.out]).toEqual([2, '']);
+    expect(usage.err).toContain("unknown format 'csv'");
+    const missing = userfn(['--rules', rules, join(dir, 'missing.jsonl'), '--workers', '2']);
+    expect([missing.code, missing.out]).toEqual([2, '']);
   });
 
   it('prints every problem of an invalid rule set with its line, writes nothing and exits 2', () => {

@@ -1,15 +1,18 @@
 import { createWriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { claimEarlyWorkers, workerThreadsFor } from '../../batch/early-workers.js';
 import { verifyStream } from '../../batch/verify-stream.js';
 import { progressReporter } from '../../batch/progress.js';
 import { formatSummary } from '../../batch/stats.js';
+import { formatTimeline, type BatchTimeline } from '../../batch/timeline.js';
 import type { BatchFormat } from '../../batch/record.js';
 import { clockMs } from '../../api/clock.js';
 import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from '../args.js';
+import { MAX_WORKERS, parseWorkers, VERIFY_OPTIONS } from './verify-options.js';
 import { processIo, readInput, UsageError, type Io } from '../io.js';
 
 export const VERIFY_HELP = `Usage: userfn verify --rules <rules.json|yaml> <sessions.jsonl | -> [options]
@@ -30,7 +33,11 @@ Options:
   --format <f>       sessions (default): each line is a verification context
                      nemo-gym: each line is a NeMo Gym rollout; it is written
                      back unchanged except for "reward", set to the score
-  --workers <n>      verify on n worker threads; the output is identical (default 1)
+  --workers <n>      verify on n threads: this one and n-1 worker threads
+                     (default 1); the output is identical. More threads than
+                     cores only share them
+  --timeline         after the summary, print when each thread was ready and
+                     how many chunks of lines it verified (to choose --workers)
   --now <iso>        the clock of every record (default: the start of the run)
   -h, --help         this help
 
@@ -42,7 +49,6 @@ Exit codes: 0 every record passed, 1 some record failed or had an input error,
 `;
 
 const FORMATS: readonly BatchFormat[] = ['sessions', 'nemo-gym'];
-const MAX_WORKERS = 256;
 const READ_CHUNK = 1 << 18;
 
 /** Loads the rule set; an invalid one prints every problem and is a usage failure. */
@@ -106,13 +112,7 @@ function endOutput(out: Writable): Promise<void> {
 
 /** `userfn verify`: returns the exit code. */
 export async function runVerify(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs('verify', argv, {
-    rules: { type: 'string' },
-    out: { type: 'string' },
-    format: { type: 'string' },
-    workers: { type: 'string' },
-    now: { type: 'string' },
-  });
+  const { values, positionals } = parseCommandArgs('verify', argv, VERIFY_OPTIONS);
   if (values.help) {
     io.out(VERIFY_HELP);
     return 0;
@@ -124,8 +124,8 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
   const format = (values.format ?? 'sessions') as BatchFormat;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format '${String(values.format)}': use sessions or nemo-gym`);
   const workersText = (values.workers as string | undefined) ?? '1';
-  const workers = Number(workersText);
-  if (!/^\d+$/.test(workersText) || workers < 1 || workers > MAX_WORKERS) throw new UsageError(`--workers must be an integer from 1 to ${MAX_WORKERS}, got '${workersText}'`);
+  const workers = parseWorkers(workersText);
+  if (workers === undefined) throw new UsageError(`--workers must be an integer from 1 to ${MAX_WORKERS}, got '${workersText}'`);
   const now = values.now as string | undefined;
   if (now !== undefined) {
     try {
@@ -149,12 +149,17 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
   const progress = io.stderrIsTTY ? progressReporter((t) => io.err(t), input.size) : undefined;
 
   let summary;
+  let timeline: BatchTimeline | undefined;
   try {
+    // The worker threads the executable started at its start, if any (none when the CLI runs in-process).
+    const pool = claimEarlyWorkers(workerThreadsFor(workers));
     summary = await verifyStream(ruleSet, stream, output, {
       format,
       workers,
+      ...(pool ? { pool } : {}),
       ...(now !== undefined ? { now } : {}),
       ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
+      ...(values.timeline ? { onTimeline: (t) => (timeline = t) } : {}),
     });
     if (values.out !== undefined) await endOutput(output);
   } catch (e) {
@@ -168,5 +173,7 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
   }
   progress?.done();
   io.err(formatSummary(summary));
+  // Times from the process start (performance.timeOrigin), when the worker threads started too.
+  if (timeline) io.err(`timeline:\n${formatTimeline(timeline, performance.timeOrigin)}`);
   return summary.failed === 0 && summary.inputErrors === 0 ? 0 : 1;
 }
