@@ -1,12 +1,12 @@
 import type { Node } from '../ast/nodes.js';
-import { functionTable } from '../builtins/host.js';
 import { checkAst, type Checked } from '../checker/checker.js';
 import { Codes } from '../diagnostics/codes.js';
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { resolveLimits, type Limits } from '../limits.js';
-import { isProfileName, PROFILES, type ProfileName } from '../profiles/profiles.js';
+import type { ProfileName } from '../profiles/profiles.js';
 import { parse } from '../syntax/index.js';
 import { checkEvaluationDepth } from '../syntax/limits-guard.js';
+import { checkerOptionsFor } from './check-options.js';
 import type { CompileOptions } from './options.js';
 
 /** The most diagnostics one analysis reports. */
@@ -32,12 +32,9 @@ export interface Analysis {
  * options (the callers turn it into a UserFnError or a diagnostic).
  */
 export function analyze(source: string, options: CompileOptions = {}): Analysis {
-  const profile = options.profile ?? 'verification';
-  if (!isProfileName(profile)) throw new Error(`unknown profile '${String(profile)}' (use verification, transition, reranker or any)`);
-  const schema = options.contextSchema ?? PROFILES[profile].schema;
-  if (schema !== undefined && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) throw new Error('contextSchema must be a JSON Schema object');
+  const checkerOptions = checkerOptionsFor(source, options);
+  const { profile } = checkerOptions;
   const limits = resolveLimits(options.limits);
-  const functions = functionTable(options.functions);
   const parsed = parse(source, { limits });
   const syntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
   let checked: Checked | undefined;
@@ -50,7 +47,7 @@ export function analyze(source: string, options: CompileOptions = {}): Analysis 
     // A tree with syntax errors is still checked, so editors see type errors
     // in the parts that parsed; it is never compiled.
     try {
-      recovered = checkAst(parsed.ast, { source, profile, schema, functions });
+      recovered = checkAst(parsed.ast, checkerOptions);
     } catch (e) {
       // Only a stack overflow from a host's very deep caller can get here: still a diagnostic, never a throw.
       if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;

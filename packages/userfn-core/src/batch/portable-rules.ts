@@ -1,10 +1,9 @@
 import type { Node } from '../ast/nodes.js';
 import { Compiled } from '../api/compiled.js';
-import { functionTable } from '../builtins/host.js';
-import { checkAst } from '../checker/checker.js';
+import { checkParsed } from '../api/check-options.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Limits } from '../limits.js';
-import { PROFILES, type ProfileName } from '../profiles/profiles.js';
+import type { ProfileName } from '../profiles/profiles.js';
 import type { Rule, RuleDefinition, RuleSet, RuleSetDefinition, RuleSetProfile } from '../rules/types.js';
 
 /** One rule of a loaded rule set as plain data: its definition and the parser's tree of its condition. */
@@ -57,10 +56,7 @@ export function portableRuleSet(ruleSet: RuleSet): PortableRuleSet {
  * thread, so this is a bug) throws.
  */
 export function rebuildCompiled(source: string, profile: ProfileName, ast: Node, limits: Limits, diagnostics: readonly Diagnostic[]): Compiled {
-  const checked = checkAst(ast, { source, profile, schema: PROFILES[profile].schema, functions: functionTable(undefined) });
-  const error = checked.diagnostics.find((d) => d.severity === 'error');
-  if (error) throw new Error(`'${source}' does not check on a worker thread: ${error.message}`);
-  return new Compiled(source, profile, checked, limits, diagnostics, undefined);
+  return new Compiled(source, profile, checkParsed(source, ast, { profile }), limits, diagnostics, undefined);
 }
 
 /**
