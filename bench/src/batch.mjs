@@ -15,7 +15,7 @@ import { writeSessions } from './sessions.mjs';
 const BARE_LOOP = fileURLToPath(new URL('./bare-loop.mjs', import.meta.url));
 const CORE = new URL('../../packages/userfn-core/', import.meta.url);
 
-/** The `userfn` executable users run: the core's package.json `bin` (dist/cli/bin.js when it names none). */
+/** The `userfn` executable users run: the core's package.json `bin` (dist/node/cli/bin.js when it names none). */
 export function cliPath() {
   let bin;
   try {
@@ -24,7 +24,7 @@ export function cliPath() {
   } catch {
     bin = undefined;
   }
-  return fileURLToPath(new URL(bin ?? 'dist/cli/bin.js', CORE));
+  return fileURLToPath(new URL(bin ?? 'dist/node/cli/bin.js', CORE));
 }
 
 function timeProcess(args, label) {

@@ -94,8 +94,8 @@ async function main() {
  */
 async function userfnCompileParts(core, sources) {
   const built = import.meta.resolve('@userfn/core');
-  const { lex } = await import(new URL('./syntax/lexer.js', built));
-  const { parseTokens } = await import(new URL('./syntax/parser.js', built));
+  const { lex } = await import(new URL('./language/syntax/token-stream.js', built));
+  const { parseTokens } = await import(new URL('./language/syntax/parser.js', built));
   const timeEach = (f) =>
     measure((n) => {
       let last;

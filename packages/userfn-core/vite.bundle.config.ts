@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  * The chunks follow the entries' imports: the executable (userfn.js) first
  * loads only a small chunk (it starts `verify`'s worker threads) and then
  * the CLI; the worker loads only the verifying code, not the parser nor the
- * CLI (about 510 KB instead of 970 KB: src/batch/worker-bundle.test.ts).
+ * CLI (about 510 KB instead of 970 KB: src/node/batch/worker-bundle.test.ts).
  */
 export default defineConfig({
   build: {
@@ -20,7 +20,7 @@ export default defineConfig({
     minify: false,
     sourcemap: false,
     rollupOptions: {
-      input: { userfn: 'src/cli/bin.ts', worker: 'src/batch/worker.ts' },
+      input: { userfn: 'src/node/cli/bin.ts', worker: 'src/node/batch/worker.ts' },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
     },
   },

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CODES_PATH = join(here, '../../packages/userfn-core/src/diagnostics/codes.ts');
+const CODES_PATH = join(here, '../../packages/userfn-core/src/common/diagnostics/codes.ts');
 const SCHEMA_FILE = 'case.schema.json';
 const AGENT_TOOLS = /\b(called|call_count|called_in_order)\s*\(/;
 

@@ -1,8 +1,8 @@
-import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { errorFromDiagnostics, UserFnError } from '../diagnostics/user-fn-error.js';
-import type { Value } from '../runtime/values.js';
-import { parse as parseSyntax, type ParseResult } from '../syntax/index.js';
-import { typeToString } from '../types/type.js';
+import { diagnostic, hasErrors, type Diagnostic } from '../common/diagnostics/diagnostic.js';
+import { errorFromDiagnostics, UserFnError } from '../common/diagnostics/user-fn-error.js';
+import type { Value } from '../common/values/values.js';
+import { parse as parseSyntax, type ParseResult } from '../language/syntax/index.js';
+import { typeToString } from '../common/types/type.js';
 import { clockMs } from './clock.js';
 import { Compiled } from './compiled.js';
 import { optionError } from './errors.js';

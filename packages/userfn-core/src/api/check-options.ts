@@ -1,7 +1,7 @@
-import type { Node } from '../ast/nodes.js';
-import { functionTable } from '../builtins/host.js';
-import { checkAst, type Checked, type CheckerOptions } from '../checker/checker.js';
-import { isProfileName, PROFILES } from '../profiles/profiles.js';
+import type { Node } from '../common/ast/nodes.js';
+import { functionTable } from '../runtime/builtins/host.js';
+import { checkAst, type Checked, type CheckerOptions } from '../language/checker/checker.js';
+import { isProfileName, PROFILES } from '../common/profiles/profiles.js';
 import type { CompileOptions } from './options.js';
 
 /*

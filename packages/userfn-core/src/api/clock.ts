@@ -1,4 +1,4 @@
-import { parseIsoDatetime } from '../time/index.js';
+import { parseIsoDatetime } from '../runtime/time/index.js';
 
 /** Epoch milliseconds of a `now` option (a Date or an ISO 8601 string); throws a plain Error when invalid. */
 export function clockMs(now: Date | string | undefined): number | undefined {

@@ -1,7 +1,7 @@
-import { Codes } from '../diagnostics/codes.js';
-import { LineIndex } from '../diagnostics/line-index.js';
-import { UserFnError } from '../diagnostics/user-fn-error.js';
-import { BareFault, Fault } from '../runtime/fault.js';
+import { Codes } from '../common/diagnostics/codes.js';
+import { LineIndex } from '../common/diagnostics/line-index.js';
+import { UserFnError } from '../common/diagnostics/user-fn-error.js';
+import { BareFault, Fault } from '../runtime/core/fault.js';
 
 /**
  * Turns anything thrown during evaluation into a UserFnError with a located

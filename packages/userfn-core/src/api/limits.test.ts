@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check, Codes, compile, DEFAULT_LIMITS, evaluate, UserFnError } from '../index.js';
-import { parse } from '../syntax/index.js';
-import { EVALUATION_NESTING_CAP } from '../syntax/limits-guard.js';
+import { parse } from '../language/syntax/index.js';
+import { EVALUATION_NESTING_CAP } from '../language/syntax/limits-guard.js';
 
 function failure(run: () => unknown): { kind: string; code: string } {
   try {

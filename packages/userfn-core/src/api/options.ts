@@ -1,7 +1,7 @@
-import type { HostFunctions } from '../builtins/host.js';
-import type { Limits } from '../limits.js';
-import type { ProfileName } from '../profiles/profiles.js';
-import type { JsonSchema } from '../profiles/schema.js';
+import type { HostFunctions } from '../runtime/builtins/host.js';
+import type { Limits } from '../common/limits.js';
+import type { ProfileName } from '../common/profiles/profiles.js';
+import type { JsonSchema } from '../common/profiles/schema.js';
 
 /** Options for check, compile and evaluate. */
 export interface CompileOptions {

@@ -1,11 +1,11 @@
-import type { Node } from '../ast/nodes.js';
-import { checkAst, type Checked } from '../checker/checker.js';
-import { Codes } from '../diagnostics/codes.js';
-import { diagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { resolveLimits, type Limits } from '../limits.js';
-import type { ProfileName } from '../profiles/profiles.js';
-import { parse } from '../syntax/index.js';
-import { checkEvaluationDepth } from '../syntax/limits-guard.js';
+import type { Node } from '../common/ast/nodes.js';
+import { checkAst, type Checked } from '../language/checker/checker.js';
+import { Codes } from '../common/diagnostics/codes.js';
+import { diagnostic, sortDiagnostics, type Diagnostic } from '../common/diagnostics/diagnostic.js';
+import { resolveLimits, type Limits } from '../common/limits.js';
+import type { ProfileName } from '../common/profiles/profiles.js';
+import { parse } from '../language/syntax/index.js';
+import { checkEvaluationDepth } from '../language/syntax/limits-guard.js';
 import { checkerOptionsFor } from './check-options.js';
 import type { CompileOptions } from './options.js';
 

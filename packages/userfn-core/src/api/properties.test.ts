@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, compile, evaluate, parse, UserFnError } from '../index.js';
-import { contextArb, sourceArb } from '../test-support/arbitraries.js';
+import { contextArb, sourceArb } from '../../test/support/arbitraries.js';
 
 type Outcome = { value: unknown } | { kind: string; code: string };
 

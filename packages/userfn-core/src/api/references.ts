@@ -1,5 +1,5 @@
-import { walk, type Node } from '../ast/nodes.js';
-import type { Span } from '../diagnostics/span.js';
+import { walk, type Node } from '../common/ast/nodes.js';
+import type { Span } from '../common/diagnostics/span.js';
 
 /** A literal JSONPath an expression reads. */
 export interface PathReference {

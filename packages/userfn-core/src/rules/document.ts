@@ -1,4 +1,4 @@
-import { LineIndex } from '../diagnostics/line-index.js';
+import { LineIndex } from '../common/diagnostics/line-index.js';
 import { RuleSetCodes } from './codes.js';
 import { parseJsonLocated } from './json-located.js';
 import { parseYamlLocated } from './yaml-located.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Codes } from '../diagnostics/codes.js';
+import { Codes } from '../common/diagnostics/codes.js';
 import { RuleSetCodes } from './codes.js';
 import { loadRuleSet } from './load.js';
 import { RuleSetError } from './rule-set-error.js';

@@ -1,9 +1,9 @@
 import { compile } from '../api/api.js';
 import type { Compiled } from '../api/compiled.js';
 import type { CompileOptions } from '../api/options.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { LineIndex } from '../diagnostics/line-index.js';
-import { UserFnError } from '../diagnostics/user-fn-error.js';
+import type { Diagnostic } from '../common/diagnostics/diagnostic.js';
+import { LineIndex } from '../common/diagnostics/line-index.js';
+import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { readRuleSetText } from './document.js';
 import { locatePlain } from './located.js';
 import { RuleSetError } from './rule-set-error.js';

@@ -1,5 +1,5 @@
-import type { Severity } from '../diagnostics/diagnostic.js';
-import type { Span } from '../diagnostics/span.js';
+import type { Severity } from '../common/diagnostics/diagnostic.js';
+import type { Span } from '../common/diagnostics/span.js';
 
 /**
  * How a string scalar was written, so an offset inside its value can be

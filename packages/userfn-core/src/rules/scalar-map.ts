@@ -1,4 +1,4 @@
-import type { Span } from '../diagnostics/span.js';
+import type { Span } from '../common/diagnostics/span.js';
 import { decodeJsonString } from './json-string.js';
 import type { ScalarStyle } from './located.js';
 import { CoarseMap, OffsetTableMap, type OffsetMap } from './offset-map.js';

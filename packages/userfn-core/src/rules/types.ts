@@ -1,9 +1,9 @@
 import type { Compiled } from '../api/compiled.js';
 import type { CompileOptions } from '../api/options.js';
-import type { Code } from '../diagnostics/codes.js';
-import type { Severity } from '../diagnostics/diagnostic.js';
-import type { LocatedSpan, Span } from '../diagnostics/span.js';
-import type { UserFnError } from '../diagnostics/user-fn-error.js';
+import type { Code } from '../common/diagnostics/codes.js';
+import type { Severity } from '../common/diagnostics/diagnostic.js';
+import type { LocatedSpan, Span } from '../common/diagnostics/span.js';
+import type { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import type { RuleSetCode } from './codes.js';
 import type { ScalarStyle } from './located.js';
 import type { OffsetMap } from './offset-map.js';

@@ -1,6 +1,6 @@
-import type { Span } from '../diagnostics/span.js';
-import { isProfileName } from '../profiles/profiles.js';
-import { suggest } from '../util/suggest.js';
+import type { Span } from '../common/diagnostics/span.js';
+import { isProfileName } from '../common/profiles/profiles.js';
+import { suggest } from '../common/diagnostics/suggest.js';
 import { RuleSetCodes, type RuleSetCode } from './codes.js';
 import { describeLocated, type Located, type LocatedObject, type LocatedScalar } from './located.js';
 import type { RuleDefinition, RuleSetProblem, RuleSetProfile, RuleSeverity } from './types.js';

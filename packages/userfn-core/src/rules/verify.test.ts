@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Codes } from '../diagnostics/codes.js';
-import { UserFnError } from '../diagnostics/user-fn-error.js';
+import { Codes } from '../common/diagnostics/codes.js';
+import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { loadRuleSet } from './load.js';
 import { verify } from './verify.js';
 

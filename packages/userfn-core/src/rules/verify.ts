@@ -1,9 +1,9 @@
 import { clockMs } from '../api/clock.js';
 import { optionError } from '../api/errors.js';
 import type { EvaluateOptions } from '../api/options.js';
-import { UserFnError } from '../diagnostics/user-fn-error.js';
-import { falseReason, traceEvaluation } from '../explain/explain.js';
-import { describeValue } from '../runtime/values.js';
+import { UserFnError } from '../common/diagnostics/user-fn-error.js';
+import { falseReason, traceEvaluation } from '../language/explain/explain.js';
+import { describeValue } from '../runtime/core/json-text.js';
 import type { Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import type * as YamlModule from 'yaml';
-import type { Document, Node as YamlNode } from 'yaml';
-import type { Span } from '../diagnostics/span.js';
+import { isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
+import type { Span } from '../common/diagnostics/span.js';
 import type { Located, LocatedEntry, ParsedText, ScalarStyle, SyntaxProblem } from './located.js';
 
 const STYLES: Readonly<Record<string, ScalarStyle>> = {
@@ -12,10 +10,8 @@ const STYLES: Readonly<Record<string, ScalarStyle>> = {
   BLOCK_FOLDED: 'folded',
 };
 
-// The YAML parser loads on first use: JSON rule sets (and batch worker
-// threads, which get plain definitions) never pay for it at start-up.
-let yamlModule: typeof YamlModule | undefined;
-const yaml = (): typeof YamlModule => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule);
+// A static import (no createRequire) keeps this module browser-safe. Batch
+// worker threads get plain definitions and never load this module.
 
 // Aliases may point at each other; a rule set never needs them this deep.
 const MAX_DEPTH = 64;
@@ -29,7 +25,7 @@ const spanOf = (n: { range?: [number, number, number] | null } | null | undefine
  * the document the yaml library recovered (an editor still checks its rules).
  */
 export function parseYamlLocated(text: string): ParsedText {
-  const doc = yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const problem = (severity: SyntaxProblem['severity']) => (e: { message: string; pos: [number, number] }): SyntaxProblem => ({
     // The message's first line is the whole message; the rest is a source excerpt.
     message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''),
@@ -61,7 +57,6 @@ type Resolve = (alias: unknown, depth: number) => Located;
  * `Alias.resolve` walks the document once per alias).
  */
 function aliasTargets(doc: Document): Map<unknown, unknown> {
-  const { isAlias, visit } = yaml();
   const anchors = new Map<string, unknown>();
   const targets = new Map<unknown, unknown>();
   visit(doc, {
@@ -74,7 +69,6 @@ function aliasTargets(doc: Document): Map<unknown, unknown> {
 }
 
 function convert(doc: Document, node: unknown, depth: number, resolve: Resolve): Located {
-  const { isAlias, isMap, isScalar, isSeq } = yaml();
   if (depth > MAX_DEPTH) return { kind: 'other', description: 'a value nested too deeply' };
   if (node === null || node === undefined) return { kind: 'scalar', value: null };
   if (isAlias(node)) {

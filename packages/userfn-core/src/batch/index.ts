@@ -1,6 +1,0 @@
-/** Batch verification of JSON lines (agent sessions or NeMo Gym rollouts) against a rule set. */
-export { verifyStream, type VerifyStreamOptions, type BatchProgress } from './verify-stream.js';
-export { nemoGymToContext, type NemoGymContext, type NemoGymToolCall, type JsonValue } from './nemo-gym.js';
-export { formatSummary, type BatchSummary } from './stats.js';
-export type { BatchFormat } from './record.js';
-export type { ChunkLimits } from './byte-chunks.js';

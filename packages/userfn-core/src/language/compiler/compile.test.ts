@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../api/api.js';
+import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
+
+/** Runs both evaluators; a value or an error code, which must agree. */
+function both(source: string, context: unknown): unknown {
+  const c = compile(source, { profile: 'any' });
+  const run = (f: () => unknown) => {
+    try {
+      return { value: f() };
+    } catch (e) {
+      if (e instanceof UserFnError) return { error: e.code };
+      throw e;
+    }
+  };
+  const compiled = run(() => c.evaluate(context));
+  expect(compiled, source).toEqual(run(() => c.interpret(context)));
+  return compiled;
+}
+
+const ctx = { n: 4, z: 0, s: 'indexed', b: true, f: false, nil: null, x: 'str' };
+
+/** The closures that hold a literal operand, flatten and/or chains and skip the boolean wrapper, against the interpreter. */
+describe('specialised closures agree with the interpreter', () => {
+  const cases: Array<[string, unknown]> = [
+    ["get('$.s') == 'indexed'", { value: true }],
+    ["'indexed' != get('$.s')", { value: false }],
+    ["get('$.nil') == null", { value: true }],
+    ["null == get('$.missing')", { value: true }],
+    ["get('$.n') == 4", { value: true }],
+    ["get('$.n') > 3", { value: true }],
+    ["get('$.n') >= 4.5", { value: false }],
+    ["get('$.nil') < 1", { value: false }],
+    ["get('$.x') < 1", { error: 'UF3001' }],
+    ["get('$.n') <= -1", { value: false }],
+    ["0.5 * get('$.n')", { value: 2 }],
+    ["get('$.n') / 8", { value: 0.5 }],
+    ["get('$.n') % 3", { value: 1 }],
+    ["10 - get('$.n')", { value: 6 }],
+    ["get('$.n') + 0.25", { value: 4.25 }],
+    ["1 / get('$.z')", { error: 'UF3002' }],
+    ["1 % get('$.z')", { error: 'UF3002' }],
+    ["get('$.n') / 0", { error: 'UF3002' }],
+    ["get('$.nil') / 0", { value: null }],
+    ["2 * get('$.nil')", { value: null }],
+    ["get('$.n') * 1e308 * 10", { error: 'UF3003' }],
+    ["get('$.b') and get('$.n') > 3 and get('$.s') == 'indexed' and not get('$.f')", { value: true }],
+    ["get('$.b') and get('$.f') and get('$.x') > 1", { value: false }], // short-circuits before the type error
+    ["get('$.f') or get('$.nil') or get('$.n') == 5 or get('$.s') == 'x'", { value: false }],
+    ["get('$.f') or get('$.nil') or get('$.b')", { value: true }],
+    ["get('$.f') or get('$.b') or get('$.x') > 1", { value: true }],
+    ["(get('$.b') and get('$.f')) or (get('$.b') and get('$.n') == 4)", { value: true }],
+    ["get('$.n') and true", { error: 'UF3001' }],
+    ["not (get('$.n') > 3) or get('$.nil')", { value: false }],
+  ];
+  for (const [source, expected] of cases) {
+    it(source, () => {
+      expect(both(source, ctx)).toEqual(expected);
+    });
+  }
+});
+
+/**
+ * `get(p) == k` and `get(p) <op> k` read the context raw in one closure: on
+ * values the context gate turns into null (NaN, ±Infinity, functions, class
+ * instances, absent members) they must still give what get's own closure
+ * gives, and a schema-typed or replaced `get` must not be read raw.
+ */
+describe('fused literal-path comparisons agree with the interpreter on any context value', () => {
+  class Box {
+    valueOf() {
+      return 5;
+    }
+  }
+  const odd: Record<string, unknown> = {
+    nan: Number.NaN,
+    inf: Number.POSITIVE_INFINITY,
+    ninf: Number.NEGATIVE_INFINITY,
+    fn: () => 'indexed',
+    box: new Box(),
+    negZero: -0,
+    str: '5',
+    num: 5,
+    t: true,
+    list: [5],
+    obj: { a: 5 },
+    undef: undefined,
+  };
+  const keys = [...Object.keys(odd), 'absent'];
+  const comparisons: Array<[string, string]> = [
+    ['==', "'indexed'"],
+    ['!=', "'indexed'"],
+    ['==', '5'],
+    ['!=', '5'],
+    ['==', '0'],
+    ['==', 'true'],
+    ['!=', 'false'],
+    ['>', '4'],
+    ['>=', '5'],
+    ['<', '6'],
+    ['<=', '-1'],
+    ['==', 'null'],
+    ['!=', 'null'],
+  ];
+  const flipped: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+  for (const key of keys) {
+    for (const [op, literal] of comparisons) {
+      const source = `get('$.${key}') ${op} ${literal}`;
+      it(`${source}, and with the literal first`, () => {
+        both(source, odd);
+        both(`${literal} ${flipped[op]} get('$.${key}')`, odd);
+      });
+    }
+  }
+
+  it('gives the gated answers: NaN and Infinity are null, never numbers', () => {
+    expect(both("get('$.nan') > 4", odd)).toEqual(both("null > 4", {}));
+    expect(both("get('$.inf') > 4", odd)).toEqual(both("null > 4", {}));
+    expect(both("get('$.fn') == 'indexed'", odd)).toEqual({ value: false });
+    expect(both("get('$.negZero') == 0", odd)).toEqual({ value: true });
+    expect(both("get('$.num') >= 5", odd)).toEqual({ value: true });
+  });
+
+  it('does not read raw a get whose type a schema declares: the declared type is still checked', () => {
+    const schema = { type: 'object', properties: { score: { type: 'number' } } } as const;
+    for (const source of ["get('$.score') > 1", "get('$.score') == 2"]) {
+      const c = compile(source, { profile: 'any', contextSchema: schema });
+      expect(c.evaluate({ score: 2 }), source).toBe(true);
+      for (const f of [() => c.evaluate({ score: '2' }), () => c.interpret({ score: '2' })]) {
+        expect(f, source).toThrow(UserFnError);
+        try {
+          f();
+        } catch (e) {
+          expect((e as UserFnError).code, source).toBe('UF3001');
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,379 @@
+import { literalOf, NOT_LITERAL } from '../../common/ast/literal.js';
+import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../../common/ast/nodes.js';
+import type { Closure } from '../../runtime/builtins/define.js';
+import { literalGetReader } from '../../runtime/builtins/context.js';
+import type { Checked } from '../checker/checker.js';
+import { Codes } from '../../common/diagnostics/codes.js';
+import type { Limits } from '../../common/limits.js';
+import { compareStrings } from '../../common/values/compare.js';
+import { fromContext } from '../../runtime/core/context-values.js';
+import { atCallSite, checkRefined, invoke, isRefined } from '../../runtime/builtins/dispatch.js';
+import { Fault } from '../../runtime/core/fault.js';
+import { arithmetic, condition, equals, membership, negate, ordering } from '../../runtime/core/operators.js';
+import type { Value } from '../../common/values/values.js';
+import type { Type } from '../../common/types/type.js';
+import { compileNumberOp } from './number-ops.js';
+
+type Test = (rt: Parameters<Closure>[0]) => boolean;
+
+const NUMBER_ORDER: Record<OrderingOp, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+};
+
+/** Plain number arithmetic; the callers handle zero divisors and non-finite results through the generic path. */
+const NUMBER_ARITHMETIC: Record<ArithmeticOp, (a: number, b: number) => number> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a % b,
+};
+
+const isPrimitive = (t: Type) => t.kind === 'number' || t.kind === 'string' || t.kind === 'boolean' || t.kind === 'null';
+
+/** Nodes whose closure always gives `true` or `false` (never null): a boolean position can call it directly. */
+function givesStrictBoolean(n: Node): boolean {
+  if (n.kind === 'logical') return true;
+  if (n.kind === 'unary') return n.op !== '-';
+  return n.kind === 'binary' && (n.op === '==' || n.op === '!=' || n.op === 'in' || n.op === '<' || n.op === '<=' || n.op === '>' || n.op === '>=');
+}
+
+/**
+ * `a <op> k` for a number literal k: the operator is chosen here, not on each
+ * evaluation, and k is held, not called for. Other operand types take the
+ * generic rules, as in the two-closure form.
+ */
+function orderingWithNumber(op: OrderingOp, l: Closure, k: number, span: Node['span']): Closure {
+  switch (op) {
+    case '<':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a < k : ordering(op, a, k, span);
+      };
+    case '<=':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a <= k : ordering(op, a, k, span);
+      };
+    case '>':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a > k : ordering(op, a, k, span);
+      };
+    case '>=':
+      return (rt) => {
+        const a = l(rt);
+        return typeof a === 'number' ? a >= k : ordering(op, a, k, span);
+      };
+  }
+}
+
+/**
+ * `get(p) <op> k` for a literal singular path p and a number literal k: one
+ * closure reads the context and compares. A finite number read is compared
+ * at once; anything else passes the context gate first and takes the generic
+ * rules, exactly as through get's own closure.
+ */
+function orderingOfRead(op: OrderingOp, read: (ctx: unknown) => unknown, k: number, span: Node['span']): Closure {
+  switch (op) {
+    case '<':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a < k : ordering(op, fromContext(a), k, span);
+      };
+    case '<=':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a <= k : ordering(op, fromContext(a), k, span);
+      };
+    case '>':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a > k : ordering(op, fromContext(a), k, span);
+      };
+    case '>=':
+      return (rt) => {
+        const a = read(rt.ctx);
+        return typeof a === 'number' && a - a === 0 ? a >= k : ordering(op, fromContext(a), k, span);
+      };
+  }
+}
+
+/**
+ * Compiles a checked AST into closures, once. Static types chosen by the
+ * checker pick specialised closures (number arithmetic, primitive equality,
+ * boolean conditions); everything else uses the generic operators the
+ * interpreter uses, so the two agree by construction where they share code and
+ * are tested against each other where they do not.
+ */
+export function compileChecked(checked: Checked, limits: Limits): Closure {
+  const { types, calls } = checked;
+  const typeOf = (n: Node): Type => types.get(n.id)!;
+
+  /**
+   * The raw reader behind `get('<singular literal path>')`, when comparing
+   * with a literal can skip get's closure (most verification rules are such
+   * a comparison); undefined when the call is anything else or its result
+   * is checked against a schema type.
+   */
+  function literalRead(n: Node): ((ctx: unknown) => unknown) | undefined {
+    if (n.kind !== 'call') return undefined;
+    const resolved = calls.get(n.id);
+    if (!resolved || isRefined(resolved, typeOf(n))) return undefined;
+    return literalGetReader(resolved.decl, resolved.data, n.args.length);
+  }
+
+  /** A closure that gives true/false for a node in a boolean position. */
+  function test(node: Node): Test {
+    const c = gen(node);
+    // One call fewer on the hottest path (every conjunct of a condition).
+    if (givesStrictBoolean(node)) return c as Test;
+    if (typeOf(node).kind === 'boolean') return (rt) => c(rt) === true;
+    const span = node.span;
+    return (rt) => {
+      const v = c(rt);
+      return v === true || (v !== false && v !== null && condition(v, span));
+    };
+  }
+
+  function binary(node: Binary): Closure {
+    const l = gen(node.left);
+    const r = gen(node.right);
+    const lk = typeOf(node.left).kind;
+    const rk = typeOf(node.right).kind;
+    const span = node.span;
+    // Operands statically numbers, or dynamic (likely numbers): try numbers first, else the generic rules.
+    const numeric = (lk === 'number' || lk === 'dyn') && (rk === 'number' || rk === 'dyn');
+    switch (node.op) {
+      case '==':
+      case '!=': {
+        const neg = node.op === '!=';
+        // With a primitive on either side, deep equality is identity (values are never undefined).
+        if (isPrimitive(typeOf(node.left)) || isPrimitive(typeOf(node.right))) {
+          // A literal side is held, not called (the other side is evaluated exactly as before).
+          const kr = literalOf(node.right);
+          const kl = literalOf(node.left);
+          // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
+          // equals the raw one (the gate only turns non-JSON values into null), so read raw.
+          const [read, k] = kr !== NOT_LITERAL ? [literalRead(node.left), kr] : kl !== NOT_LITERAL ? [literalRead(node.right), kl] : [undefined, null];
+          if (read && k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
+          // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
+          if (read) return neg ? (rt) => fromContext(read(rt.ctx)) !== null : (rt) => fromContext(read(rt.ctx)) === null;
+          if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
+          if (kl !== NOT_LITERAL) return neg ? (rt) => r(rt) !== kl : (rt) => r(rt) === kl;
+          return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
+        }
+        return neg ? (rt) => !equals(l(rt), r(rt), span, limits) : (rt) => equals(l(rt), r(rt), span, limits);
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const op = node.op;
+        const k = literalOf(node.right);
+        if (numeric && typeof k === 'number') {
+          const read = literalRead(node.left);
+          return read ? orderingOfRead(op, read, k, span) : orderingWithNumber(op, l, k, span);
+        }
+        if (numeric) {
+          const cmp = NUMBER_ORDER[op];
+          return (rt) => {
+            const a = l(rt);
+            const b = r(rt);
+            return typeof a === 'number' && typeof b === 'number' ? cmp(a, b) : ordering(op, a, b, span);
+          };
+        }
+        if (lk === 'string' && rk === 'string') {
+          return (rt) => {
+            const a = l(rt);
+            const b = r(rt);
+            if (a === null || b === null) return false;
+            const c = compareStrings(a as string, b as string);
+            return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+          };
+        }
+        return (rt) => ordering(op, l(rt), r(rt), span);
+      }
+      case 'in':
+        return (rt) => membership(l(rt), r(rt), span, limits);
+      default: {
+        const op = node.op;
+        if (lk === 'number' && rk === 'number') return compileNumberOp(op, l, r, span, literalOf(node.left), literalOf(node.right));
+        if (numeric) {
+          const calc = NUMBER_ARITHMETIC[op];
+          return (rt) => {
+            const a = l(rt);
+            const b = r(rt);
+            if (typeof a === 'number' && typeof b === 'number' && b !== 0) {
+              const z = calc(a, b);
+              if (z - z === 0) return z;
+            }
+            return arithmetic(op, a, b, span, limits);
+          };
+        }
+        return (rt) => arithmetic(op, l(rt), r(rt), span, limits);
+      }
+    }
+  }
+
+  /**
+   * `a and b and c` (parsed as `(a and b) and c`) as one closure over its
+   * terms: one call per term instead of one per level. Short-circuits in
+   * order, like the nested form.
+   */
+  function logical(node: Logical): Closure {
+    const terms: Node[] = [];
+    const pending: Node[] = [node];
+    while (pending.length > 0) {
+      const n = pending.pop()!;
+      if (n.kind === 'logical' && n.op === node.op) pending.push(n.right, n.left);
+      else terms.push(n);
+    }
+    const ts = terms.map(test);
+    if (node.op === 'and') {
+      if (ts.length === 2) {
+        const [a, b] = ts as [Test, Test];
+        return (rt) => a(rt) && b(rt);
+      }
+      if (ts.length === 3) {
+        const [a, b, c] = ts as [Test, Test, Test];
+        return (rt) => a(rt) && b(rt) && c(rt);
+      }
+      return (rt) => {
+        for (let i = 0; i < ts.length; i++) if (!ts[i]!(rt)) return false;
+        return true;
+      };
+    }
+    if (ts.length === 2) {
+      const [a, b] = ts as [Test, Test];
+      return (rt) => a(rt) || b(rt);
+    }
+    if (ts.length === 3) {
+      const [a, b, c] = ts as [Test, Test, Test];
+      return (rt) => a(rt) || b(rt) || c(rt);
+    }
+    return (rt) => {
+      for (let i = 0; i < ts.length; i++) if (ts[i]!(rt)) return true;
+      return false;
+    };
+  }
+
+  function call(node: Call): Closure {
+    const resolved = calls.get(node.id);
+    if (!resolved) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
+    const args = node.args.map(gen);
+    const span = node.span;
+    const decl = resolved.decl;
+    const generic = genericCall(resolved, args, span);
+    let c: Closure | undefined = decl.compile?.({
+      call: node,
+      args,
+      argNodes: node.args,
+      argTypes: node.args.map(typeOf),
+      resultType: typeOf(node),
+      data: resolved.data,
+      limits,
+      generic,
+    });
+    if (!c && decl.lazy) {
+      const lazy = decl.lazy;
+      const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
+      c = (rt) => {
+        try {
+          return lazy(thunks(rt), rt, span);
+        } catch (e) {
+          throw atCallSite(e, span);
+        }
+      };
+    }
+    if (!c) c = generic;
+    const t = typeOf(node);
+    if (isRefined(resolved, t)) {
+      const inner = c;
+      return (rt) => checkRefined(inner(rt), t, span);
+    }
+    return c;
+  }
+
+  /** Generic calls, unrolled for the common arities so no argument array is built until the builtin runs. */
+  function genericCall(resolved: NonNullable<ReturnType<typeof calls.get>>, args: Closure[], span: Node['span']): Closure {
+    switch (args.length) {
+      case 0:
+        return (rt) => invoke(resolved, [], rt, span);
+      case 1: {
+        const [a] = args as [Closure];
+        return (rt) => invoke(resolved, [a(rt)], rt, span);
+      }
+      case 2: {
+        const [a, b] = args as [Closure, Closure];
+        return (rt) => invoke(resolved, [a(rt), b(rt)], rt, span);
+      }
+      case 3: {
+        const [a, b, c] = args as [Closure, Closure, Closure];
+        return (rt) => invoke(resolved, [a(rt), b(rt), c(rt)], rt, span);
+      }
+      default:
+        return (rt) => invoke(resolved, args.map((a) => a(rt)), rt, span);
+    }
+  }
+
+  function gen(node: Node): Closure {
+    switch (node.kind) {
+      case 'number':
+      case 'string':
+      case 'boolean': {
+        const v = node.value;
+        return () => v;
+      }
+      case 'null':
+        return () => null;
+      case 'list': {
+        const items = node.items.map(gen);
+        return (rt) => {
+          const out: Value[] = new Array(items.length);
+          for (let i = 0; i < items.length; i++) out[i] = items[i]!(rt);
+          return out;
+        };
+      }
+      case 'unary': {
+        const span = node.span;
+        if (node.op === '-') {
+          const o = gen(node.operand);
+          if (typeOf(node.operand).kind === 'number') {
+            return (rt) => {
+              const v = o(rt);
+              return v === null ? null : -(v as number);
+            };
+          }
+          return (rt) => negate(o(rt), span);
+        }
+        const t = test(node.operand);
+        return (rt) => !t(rt);
+      }
+      case 'binary':
+        return binary(node);
+      case 'logical':
+        return logical(node);
+      case 'conditional': {
+        const t = test(node.test);
+        const a = gen(node.then);
+        const b = gen(node.else);
+        return (rt) => (t(rt) ? a(rt) : b(rt));
+      }
+      case 'call':
+        return call(node);
+      case 'error': {
+        const span = node.span;
+        return () => {
+          throw new Fault(Codes.Internal, 'cannot evaluate an expression with syntax errors', span);
+        };
+      }
+    }
+  }
+
+  return gen(checked.ast);
+}
+

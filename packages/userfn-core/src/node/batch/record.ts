@@ -1,0 +1,84 @@
+import type { EvaluateOptions } from '../../api/options.js';
+import type { RuleSet } from '../../rules/types.js';
+import { evaluateRules, explainMiss, missMessage } from '../../rules/verify.js';
+import { setTopLevelKey } from '../../rules/json-splice.js';
+import { nemoGymToContext } from '../../rules/nemo-gym.js';
+import type { BatchStats } from './stats.js';
+
+/** `sessions`: each line is a verification context; `nemo-gym`: each line is a NeMo Gym rollout. */
+export type BatchFormat = 'sessions' | 'nemo-gym';
+
+/** Turns one input line into its output line (ending with a newline) and counts it. */
+export type LineProcessor = (line: string, lineNo: number, stats: BatchStats) => string;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The output line of an input that could not be verified. */
+export function inputErrorLine(lineNo: number, message: string): string {
+  return `{"line":${lineNo},"error":{"kind":"input","message":${JSON.stringify(message)}}}\n`;
+}
+
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`);
+
+/** `$.session.key` when it is a string or a finite number, else the line number. */
+function recordId(record: object, lineNo: number): string {
+  const session = (record as { session?: unknown }).session;
+  if (session !== null && typeof session === 'object' && hasOwn.call(session, 'key')) {
+    const key = (session as { key?: unknown }).key;
+    if (typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key))) return JSON.stringify(key);
+  }
+  return String(lineNo);
+}
+
+/**
+ * The per-record hot path: parse, map (NeMo Gym), evaluate every rule with
+ * its compiled closures, and write the output line by hand. Ids and messages
+ * are serialized once; explanations (the slower interpreter) are computed
+ * only for rules that did not hold, and not at all for NeMo Gym output, which
+ * carries only the reward.
+ */
+export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock: EvaluateOptions): LineProcessor {
+  const index = new Map(ruleSet.rules.map((r, i) => [r, i]));
+  const prefixes = ruleSet.rules.map((r) => `{"rule":${JSON.stringify(r.id)},"message":${JSON.stringify(missMessage(r))},"explanation":`);
+  const nemo = format === 'nemo-gym';
+
+  return (line, lineNo, stats) => {
+    stats.records++;
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch (e) {
+      stats.inputErrors++;
+      return inputErrorLine(lineNo, /^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
+    }
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      stats.inputErrors++;
+      return inputErrorLine(lineNo, `expected a JSON object, got ${kindOf(record)}`);
+    }
+    let context: unknown = record;
+    if (nemo) {
+      try {
+        context = nemoGymToContext(record);
+      } catch (e) {
+        stats.inputErrors++;
+        return inputErrorLine(lineNo, (e as Error).message);
+      }
+    }
+
+    const outcome = evaluateRules(ruleSet, context, clock);
+    stats.scores.push(outcome.score);
+    if (outcome.passed) stats.passed++;
+    else stats.failed++;
+    for (const m of outcome.misses) stats.ruleMisses[index.get(m.rule)!]!++;
+    if (nemo) return `${setTopLevelKey(line, 'reward', String(outcome.score), hasOwn.call(record, 'reward'))}\n`;
+
+    let failures = '';
+    let warnings = '';
+    for (const m of outcome.misses) {
+      const entry = `${prefixes[index.get(m.rule)!]}${JSON.stringify(explainMiss(m, context, clock))}}`;
+      if (m.rule.severity === 'error') failures += failures ? `,${entry}` : entry;
+      else warnings += warnings ? `,${entry}` : entry;
+    }
+    return `{"line":${lineNo},"id":${recordId(record, lineNo)},"passed":${outcome.passed},"score":${outcome.score},"failures":[${failures}],"warnings":[${warnings}]}\n`;
+  };
+}

@@ -1,0 +1,45 @@
+import { runCheck } from './check.js';
+import { runEval } from './eval.js';
+import { runServe } from './serve.js';
+import { runVerify } from './verify.js';
+import { processIo, UsageError, type Io } from './io.js';
+
+const HELP = `Usage: userfn <command> [options]
+
+Commands:
+  eval <expression>     evaluate an expression against a JSON context
+  check <expression>    parse and type-check, printing every diagnostic
+  verify <sessions.jsonl> verify agent sessions (JSON lines) against a rule set: --rules <file>
+  serve --rules <file>  serve a rule set over HTTP (NeMo Gym POST /verify, /evaluate, ...)
+
+Run 'userfn <command> --help' for a command's options.
+Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unreadable input.
+`;
+
+type Command = (argv: string[], io: Io) => number | Promise<number>;
+
+const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify, serve: runServe };
+
+/** Runs the CLI with arguments (without node and script) and returns the exit code. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`userfn: unknown command '${name}'\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`${e.message}\n`);
+      return 2;
+    }
+    io.err(`userfn: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 2;
+  }
+}

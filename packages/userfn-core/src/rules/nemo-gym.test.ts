@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuleSet } from './load.js';
+import { verify } from './verify.js';
+import { nemoGymToContext } from './nemo-gym.js';
+
+const message = (text: string | string[], role = 'assistant') => ({
+  type: 'message',
+  role,
+  id: 'msg_1',
+  content: (Array.isArray(text) ? text : [text]).map((t) => ({ type: 'output_text', text: t, annotations: [] })),
+});
+const fnCall = (name: string, args: string, callId: string) => ({ type: 'function_call', name, arguments: args, call_id: callId, id: `fc_${callId}`, status: 'completed' });
+const fnOutput = (callId: string, output: string) => ({ type: 'function_call_output', call_id: callId, output });
+const rollout = (output: unknown[], extra: object = {}) => ({
+  responses_create_params: { input: [{ role: 'user', content: 'Where is my refund?' }], tools: [] },
+  response: { id: 'resp_1', output },
+  ...extra,
+});
+
+describe('nemoGymToContext', () => {
+  it('maps calls in order with parsed arguments and outputs matched by call_id, and the latest output per tool', () => {
+    const ctx = nemoGymToContext(
+      rollout([
+        fnCall('lookup_account', '{"email":"a@example.com"}', 'c1'),
+        fnCall('search', 'not json', 'c2'),
+        fnOutput('c2', '{"hits":0}'),
+        fnOutput('c1', '{"id":"acc_1"}'),
+        fnCall('search', '{"q":"refund"}', 'c3'),
+        fnOutput('c3', '{"hits":3}'),
+        fnCall('send_email', '{}', 'c4'),
+        message('Done.'),
+      ]),
+    );
+    expect(ctx.tool_calls).toEqual([
+      { name: 'lookup_account', arguments: { email: 'a@example.com' }, output: '{"id":"acc_1"}' },
+      { name: 'search', arguments: 'not json', output: '{"hits":0}' },
+      { name: 'search', arguments: { q: 'refund' }, output: '{"hits":3}' },
+      { name: 'send_email', arguments: {} },
+    ]);
+    expect(ctx.tools).toEqual({
+      lookup_account: { outputs: { latest: '{"id":"acc_1"}' } },
+      search: { outputs: { latest: '{"hits":3}' } },
+    });
+  });
+
+  it('takes $.output from the last assistant message, joining its output_text parts with no separator', () => {
+    const ctx = nemoGymToContext(rollout([message('first'), message(['Your refund ', 'is on its way.']), message('thanks!', 'user')]));
+    expect(ctx.output).toEqual({ text: 'Your refund is on its way.' });
+  });
+
+  it('parses a message that is a JSON object, and keeps other JSON as text', () => {
+    expect(nemoGymToContext(rollout([message(['{"status": "refunded",', ' "confidence": 0.9}'])])).output).toEqual({ status: 'refunded', confidence: 0.9 });
+    expect(nemoGymToContext(rollout([message('[1, 2]')])).output).toEqual({ text: '[1, 2]' });
+    expect(nemoGymToContext(rollout([message('{ not json')])).output).toEqual({ text: '{ not json' });
+  });
+
+  it('leaves $.output absent without an assistant message, and $.tool_calls empty without calls', () => {
+    const ctx = nemoGymToContext(rollout([message('hello', 'user')]));
+    expect(ctx).toEqual({ tool_calls: [], tools: {} });
+    expect('output' in ctx).toBe(false);
+  });
+
+  it('ignores parts that are not output_text and reads a string content as the text', () => {
+    const m = { type: 'message', role: 'assistant', content: [{ type: 'refusal', refusal: 'no' }, { type: 'output_text', text: 'ok' }] };
+    expect(nemoGymToContext(rollout([m])).output).toEqual({ text: 'ok' });
+    expect(nemoGymToContext(rollout([{ type: 'message', role: 'assistant', content: 'plain' }])).output).toEqual({ text: 'plain' });
+  });
+
+  it('keeps a tool named __proto__ as an ordinary key', () => {
+    const ctx = nemoGymToContext(rollout([fnCall('__proto__', '{}', 'x'), fnOutput('x', 'out')]));
+    expect(Object.keys(ctx.tools)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(ctx.tools)).toBe(Object.prototype);
+  });
+
+  it('rejects a value without a response.output list', () => {
+    expect(() => nemoGymToContext({ response: {} })).toThrow(/response\.output/);
+    expect(() => nemoGymToContext([1])).toThrow(TypeError);
+  });
+
+  it('gives a context the agent builtins and rules read as usual', () => {
+    const rs = loadRuleSet({
+      rules: [
+        { id: 'order', condition: "called_in_order(['lookup_account', 'search'])" },
+        { id: 'hits', condition: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0" },
+        { id: 'text', condition: "contains(lower(get('$.output.text')), 'refund')" },
+      ],
+    });
+    const ctx = nemoGymToContext(rollout([fnCall('lookup_account', '{}', 'a'), fnCall('search', '{}', 'b'), fnOutput('b', '{"hits":2}'), message('Refund sent.')]));
+    expect(verify(rs, ctx)).toMatchObject({ passed: true, score: 1 });
+  });
+});

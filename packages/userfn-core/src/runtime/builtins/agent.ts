@@ -1,0 +1,137 @@
+import { Codes } from '../../common/diagnostics/codes.js';
+import { isRecord } from '../../common/values/json-values.js';
+import { contextItem, fromContext } from '../core/context-values.js';
+import { BareFault } from '../core/fault.js';
+import type { Runtime } from '../core/runtime.js';
+import { hasOwn, typeName, type Value } from '../../common/values/values.js';
+import { T } from '../../common/types/type.js';
+import { defineBuiltin, p, type Example } from './define.js';
+
+/**
+ * Where the agent-tool builtins read from: `$.tool_calls` when present (even
+ * empty: calls in order), else the keys of `$.tools` (which tools produced output,
+ * no order and no counts).
+ */
+type ToolSource = { kind: 'calls'; names: string[] } | { kind: 'tools'; tools: object } | { kind: 'none' };
+
+function toolSource(rt: Runtime): ToolSource {
+  const ctx = rt.ctx;
+  if (ctx === null || typeof ctx !== 'object' || Array.isArray(ctx)) return { kind: 'none' };
+  // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
+  if (hasOwn.call(ctx, 'tool_calls')) {
+    const calls = fromContext((ctx as Record<string, unknown>)['tool_calls']);
+    if (calls !== null) {
+      if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
+      const list = calls as readonly unknown[];
+      const names: string[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const c = contextItem(list, i);
+        const name = isRecord(c) && hasOwn.call(c, 'name') ? c['name'] : undefined;
+        names.push(typeof name === 'string' ? name : '');
+      }
+      return { kind: 'calls', names };
+    }
+  }
+  if (hasOwn.call(ctx, 'tools')) {
+    const tools = fromContext((ctx as Record<string, unknown>)['tools']);
+    if (isRecord(tools)) return { kind: 'tools', tools };
+  }
+  return { kind: 'none' };
+}
+
+const AGENT_PROFILES = ['verification', 'transition'] as const;
+const ctxWith = (calls: string[]) => ({ tool_calls: calls.map((name) => ({ name })) });
+
+export const called = defineBuiltin({
+  name: 'called',
+  category: 'agent',
+  doc: 'True when the tool ran in the session (from `$.tool_calls`, else the keys of `$.tools`).',
+  nullAware: true,
+  profiles: AGENT_PROFILES,
+  overloads: [
+    {
+      params: [p('name', T.string)],
+      returns: T.boolean,
+      impl: ([name], rt) => {
+        if (name === null) return false;
+        const src = toolSource(rt);
+        if (src.kind === 'calls') return src.names.includes(name as string);
+        if (src.kind === 'tools') return hasOwn.call(src.tools, name as string);
+        return false;
+      },
+    },
+  ],
+  examples: [
+    { expr: "called('lookup_account')", profile: 'verification', context: ctxWith(['lookup_account']), result: true },
+    { expr: "called('lookup_account') and not called('delete_account')", profile: 'verification', context: { tools: { lookup_account: {} } }, result: true },
+  ],
+});
+
+export const call_count = defineBuiltin({
+  name: 'call_count',
+  category: 'agent',
+  doc:
+    'How many times the tool ran. Without `$.tool_calls` the count is known only for tools with no entry in `$.tools` (0); ' +
+    'for a tool that has an entry it is a runtime error ("call count unknown").',
+  nullAware: true,
+  profiles: AGENT_PROFILES,
+  overloads: [
+    {
+      params: [p('name', T.string)],
+      returns: T.number,
+      impl: ([name], rt) => {
+        if (name === null) return null;
+        const src = toolSource(rt);
+        if (src.kind === 'calls') return src.names.reduce((n, x) => (x === name ? n + 1 : n), 0);
+        if (src.kind === 'tools' && hasOwn.call(src.tools, name as string)) {
+          throw new BareFault(Codes.CallCountUnknown, `call count unknown: the context has $.tools.${name as string} but no $.tool_calls`, 'provide $.tool_calls to count calls');
+        }
+        return 0;
+      },
+    },
+  ],
+  examples: [
+    { expr: "call_count('search') == 2", profile: 'verification', context: ctxWith(['search', 'lookup', 'search']), result: true },
+    { expr: "call_count('search') > 0", profile: 'verification', context: { tools: { search: {} } }, error: Codes.CallCountUnknown },
+    { expr: "call_count('delete_account') == 0", profile: 'verification', context: { tools: { search: {} } }, result: true },
+  ],
+});
+
+const orderExamples: Example[] = [
+  { expr: "called_in_order(['lookup_account', 'process_refund'])", profile: 'verification', context: ctxWith(['lookup_account', 'search', 'process_refund']), result: true },
+  { expr: "called_in_order(['search', 'search'])", profile: 'verification', context: ctxWith(['search']), result: false },
+  { expr: 'called_in_order([])', profile: 'verification', result: true },
+];
+
+export const called_in_order = defineBuiltin({
+  name: 'called_in_order',
+  category: 'agent',
+  doc:
+    'True when the listed calls appear in this order as a subsequence of `$.tool_calls`: other calls may come between, and a repeated name needs as many separate calls. ' +
+    '`called_in_order([])` is true. Without `$.tool_calls` the order is unknown: two or more names are a runtime error.',
+  profiles: AGENT_PROFILES,
+  overloads: [
+    {
+      params: [p('names', T.list(T.string))],
+      returns: T.boolean,
+      impl: ([list], rt) => {
+        const l = list as readonly Value[];
+        const names = Array.from({ length: l.length }, (_, i) => contextItem(l, i));
+        for (const n of names) {
+          if (typeof n !== 'string') throw new BareFault(Codes.RuntimeTypeMismatch, `called_in_order needs a list of tool names; found a ${typeName(n)}`);
+        }
+        if (names.length === 0) return true;
+        const src = toolSource(rt);
+        if (src.kind === 'calls') {
+          let i = 0;
+          for (const call of src.names) if (call === names[i] && ++i === names.length) return true;
+          return false;
+        }
+        if (names.length === 1) return src.kind === 'tools' && hasOwn.call(src.tools, names[0] as string);
+        if (src.kind === 'none') return false;
+        throw new BareFault(Codes.OrderUnknown, 'the order of calls is unknown: the context has $.tools but no $.tool_calls', 'provide $.tool_calls for order-sensitive checks');
+      },
+    },
+  ],
+  examples: orderExamples,
+});

@@ -1,0 +1,56 @@
+import { Codes } from '../../common/diagnostics/codes.js';
+import { warning } from '../../common/diagnostics/diagnostic.js';
+import type { CompiledPath } from '../jsonpath/index.js';
+import { itemsOf, lookupMember, schemaType, type JsonSchema } from '../../common/profiles/schema.js';
+import { T, type Type } from '../../common/types/type.js';
+import { suggest } from '../../common/diagnostics/suggest.js';
+import type { CheckHookContext } from './define.js';
+
+/**
+ * Types a literal path against the context schema, warning (never failing) on
+ * members the schema does not declare, with a did-you-mean. Where the schema
+ * says nothing, the type is `dyn`.
+ */
+export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, arg = 0): Type {
+  if (!ctx.schema) return path.singular ? T.dyn : T.list(T.dyn);
+  let schema: JsonSchema | undefined = ctx.schema;
+  let known = true;
+  for (const segment of path.segments) {
+    if (!known) break;
+    if (segment.descendant || segment.selectors.length !== 1) {
+      known = false;
+      break;
+    }
+    const sel = segment.selectors[0]!;
+    switch (sel.kind) {
+      case 'name': {
+        const found = lookupMember(schema, sel.name);
+        if (found.kind === 'declared') schema = found.schema;
+        else {
+          if (found.kind === 'undeclared') {
+            const guess = suggest(sel.name, found.known);
+            ctx.report(
+              warning(
+                Codes.UndeclaredPath,
+                `'${sel.name}' is not declared in the context schema${guess ? `; did you mean '${guess}'?` : ''}`,
+                ctx.literalSpan(arg, sel.offset, sel.length),
+                guess ? `did you mean '${guess}'?` : `declared here: ${found.known.slice(0, 8).join(', ')}`,
+              ),
+            );
+          }
+          known = false;
+        }
+        break;
+      }
+      case 'index':
+      case 'wildcard':
+      case 'slice':
+      case 'filter':
+        schema = itemsOf(schema);
+        if (!schema) known = false;
+        break;
+    }
+  }
+  const leaf = known ? schemaType(schema) : T.dyn;
+  return path.singular ? leaf : T.list(leaf);
+}
