@@ -136,7 +136,7 @@ export class Compiled {
       return { value: null, error: error.toJSON(), reason: error.message, tree, text };
     }
     const explainsFalse = value === false || (value === null && PROFILES[this.profile].result.kind === 'boolean');
-    return explainsFalse ? { value, reason: falseReason(this.source, this.checked.ast, outcomes), tree, text } : { value, tree, text };
+    return explainsFalse ? { value, reason: falseReason(this.source, this.checked, outcomes, context), tree, text } : { value, tree, text };
   }
 
   /** A fresh runtime for one evaluation. */

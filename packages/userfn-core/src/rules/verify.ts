@@ -63,7 +63,7 @@ export function explainMiss(miss: Miss, context: unknown, options: EvaluateOptio
   if (miss.error) return errorLine(miss.error);
   const { compiled } = miss.rule;
   const { outcomes, result } = traceEvaluation(compiled.checked, compiled.runtime(context, options));
-  if ('value' in result && (result.value === false || result.value === null)) return falseReason(compiled.source, compiled.checked.ast, outcomes);
+  if ('value' in result && (result.value === false || result.value === null)) return falseReason(compiled.source, compiled.checked, outcomes, context);
   // The interpreter disagrees with the compiled closures (it should not): say what it gave.
   const ex = compiled.explain(context, options);
   return ex.reason ?? `${miss.rule.condition.trim()} was ${describeValue(ex.value)}`;

@@ -35,6 +35,8 @@ export const Codes = {
   NeverEqual: 'UF2102',
   UndeclaredPath: 'UF2103',
   DefaultIgnored: 'UF2104',
+  StrictEquality: 'UF2105',
+  ReadThroughString: 'UF2106',
 
   // runtime
   RuntimeTypeMismatch: 'UF3001',

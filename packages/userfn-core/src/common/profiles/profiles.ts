@@ -14,23 +14,61 @@ export interface Profile {
   readonly schema: JsonSchema | undefined;
 }
 
+/**
+ * Any JSON value: no `type`, so the checker types it `dyn` and never turns a
+ * value the documentation allows (a JSON string, a parsed object, a number…)
+ * into a runtime type error.
+ */
+const anyJson = (description: string): JsonSchema => ({ description });
+
 const toolCall: JsonSchema = {
   type: 'object',
   description: 'One tool call, in the order the agent made it.',
   properties: {
     name: { type: 'string', description: 'The tool name.' },
-    arguments: { description: 'The call arguments (parsed JSON when they were JSON).' },
-    output: { description: 'The raw output of the call (usually a JSON string).' },
+    arguments: anyJson('The call arguments: any JSON value (the parsed object when they were JSON text, else as written).'),
+    output: anyJson(
+      "The call's output: any JSON value — usually the raw JSON text, sometimes an already parsed object. A path cannot read inside JSON text: use json_get(get('$.tool_calls[0].output'), '$.field').",
+    ),
   },
 };
+
+/** `$.agent` / `$.session`: a key, a name, a description and free-form metadata. */
+const described = (root: 'agent' | 'session', what: string, keyDescription: string): JsonSchema => ({
+  type: 'object',
+  description: `The ${what}.`,
+  properties: {
+    key: { type: 'string', description: keyDescription },
+    name: { type: 'string', description: `The ${what}'s name.` },
+    description: { type: 'string', description: `The ${what}'s description.` },
+    metadata: {
+      type: 'object',
+      description: `The ${what}'s metadata, by key: $.${root}.metadata.<key> (each value any JSON).`,
+      additionalProperties: anyJson('A metadata value: any JSON.'),
+    },
+  },
+});
 
 const sessionSchema = (outputDescription: string): JsonSchema => ({
   type: 'object',
   description: 'An agent session.',
   properties: {
-    agent: { type: 'object', description: 'The worker agent.', properties: { key: { type: 'string', description: "The worker agent's key." } } },
-    session: { type: 'object', description: 'The session.', properties: { key: { type: 'string', description: 'The session key.' } } },
-    output: { type: 'object', description: outputDescription },
+    agent: described('agent', 'worker agent', "The worker agent's key."),
+    session: described('session', 'session', 'The session key.'),
+    currentDate: {
+      type: 'string',
+      description: "The time of the evaluation, as ISO 8601 text (e.g. 2026-11-21T12:00:00Z): compare it as iso_datetime_parse(get('$.currentDate')).",
+    },
+    output: {
+      type: 'object',
+      description: outputDescription,
+      // Declared for completion only: a structured output has any members, of any type.
+      properties: {
+        text: anyJson('The text of a plain-text answer (structured outputs have their own members).'),
+        refusal: anyJson('The text of a refusal, when the agent refused (NeMo Gym rollouts).'),
+      },
+      additionalProperties: true,
+    },
     tools: {
       type: 'object',
       description: 'Each tool that produced output, by name.',
@@ -41,7 +79,11 @@ const sessionSchema = (outputDescription: string): JsonSchema => ({
           outputs: {
             type: 'object',
             description: "The tool's outputs.",
-            properties: { latest: { type: 'string', description: 'The latest raw output (usually a JSON string).' } },
+            properties: {
+              latest: anyJson(
+                "The latest output: any JSON value — typically the raw JSON text (read inside it with json_get(get('$.tools.<name>.outputs.latest'), '$.field')), or an already parsed object (read its members with get).",
+              ),
+            },
           },
         },
       },

@@ -6,6 +6,7 @@ import { interpret } from '../interpreter/interpret.js';
 import type { Runtime } from '../../runtime/core/runtime.js';
 import type { Value } from '../../common/values/values.js';
 import { describeValue } from '../../runtime/core/json-text.js';
+import { stringReadNotes } from './string-reads.js';
 
 /** One evaluated (or skipped) sub-expression. */
 export interface ExplainNode {
@@ -71,7 +72,8 @@ const isLiteral = (n: Node): boolean =>
  * (the conjuncts that were false), `or` (every disjunct), `not` and
  * conditionals to the comparisons and calls at fault, and names their operands' values.
  */
-export function falseReason(source: string, ast: Node, outcomes: ReadonlyMap<number, Outcome>): string {
+export function falseReason(source: string, checked: Checked, outcomes: ReadonlyMap<number, Outcome>, context: unknown): string {
+  const { ast } = checked;
   const text = (n: Node) => source.slice(n.span.start, n.span.end);
   const valueAt = (n: Node): Value | undefined => {
     const o = outcomes.get(n.id);
@@ -101,6 +103,7 @@ export function falseReason(source: string, ast: Node, outcomes: ReadonlyMap<num
     out.push(`${text(n)} was ${verdict}${ops.length ? `: ${ops.join(', ')}` : ''}`);
   };
   culprits(ast, true);
+  out.push(...stringReadNotes(checked, context, outcomes));
   return out.join('; ');
 }
 

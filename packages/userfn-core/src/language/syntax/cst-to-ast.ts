@@ -1,7 +1,7 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Node } from '../../common/ast/nodes.js';
 import { Codes, type Code } from '../../common/diagnostics/codes.js';
-import { diagnostic, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
+import { diagnostic, type Diagnostic, type Severity } from '../../common/diagnostics/diagnostic.js';
 import type { Span } from '../../common/diagnostics/span.js';
 import {
   booleanNode,
@@ -76,8 +76,8 @@ class Converter implements SequenceHost {
 
   // ---- SequenceHost ----
 
-  report(code: Code, message: string, span: Span, hint?: string): void {
-    this.diagnostics.push(diagnostic(code, message, span, hint));
+  report(code: Code, message: string, span: Span, hint?: string, severity: Severity = 'error'): void {
+    this.diagnostics.push(diagnostic(code, message, span, hint, severity));
   }
 
   missing(offset: number, what: string): number {

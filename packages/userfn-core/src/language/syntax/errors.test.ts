@@ -44,7 +44,6 @@ describe('every syntax error code, with its exact span', () => {
     // the others
     ['"abc"', 'UF1003@0-5'],
     ['1 = 1', 'UF1004@2-3'],
-    ['1 === 1', 'UF1004@2-5'],
     ['1 < 2 < 3', 'UF1005@6-7'],
     ['1 == 1 != 1', 'UF1005@7-9'],
     ["'abc", 'UF1006@0-4'],
@@ -113,6 +112,7 @@ describe('recovery: the tree is still built', () => {
     ['(1 + 2', '(+ 1 2)'],
     ['1 = 1', '(== 1 1)'],
     ['1 === 1', '(== 1 1)'],
+    ['1 !== 2', '(!= 1 2)'],
     ['1 < 2 < 3', '(and (< 1 2) (< 2 3))'],
     ['1 == 2 != 3 == 4', '(and (and (== 1 2) (!= 2 3)) (== 3 4))'],
     ['1 < f(2) + 1 <= 3', '(and (< 1 (+ (call f 2) 1)) (<= (+ (call f 2) 1) 3))'],
@@ -197,5 +197,24 @@ describe('every error of a source is reported, each once', () => {
     expect(errors('[,]')).toEqual(['UF1001@1-2']);
     expect(errors('[1,,2]')).toEqual(['UF1001@3-4']);
     expect(errors('f(,1)')).toEqual(['UF1001@2-3']);
+  });
+});
+
+describe("'===' and '!==' (Vectara's UDF examples write them)", () => {
+  it('are read as == and != with a warning on the operator, not an error', () => {
+    for (const [source, plain] of [
+      ["get('$.document_metadata.category') === 'blog'", '=='],
+      ["get('$.a') !== 'b'", '!='],
+    ] as const) {
+      const d = only(source);
+      const at = source.indexOf(plain === '==' ? '===' : '!==');
+      expect({ code: d.code, severity: d.severity, start: d.span.start, end: d.span.end }).toEqual({ code: Codes.StrictEquality, severity: 'warning', start: at, end: at + 3 });
+      expect(d.message).toContain(`'${plain}'`);
+    }
+  });
+
+  it('keep a single = an error', () => {
+    expect(only("get('$.a') = 'b'").code).toBe(Codes.AssignmentOperator);
+    expect(errors('1 !=== 1')).not.toEqual([]);
   });
 });

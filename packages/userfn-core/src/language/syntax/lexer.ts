@@ -118,9 +118,9 @@ export function scan(source: string): IToken[] {
           width = next !== 61 ? 1 : source.charCodeAt(i + 2) === 61 ? 3 : 2;
           type = width === 1 ? T.Assign : width === 2 ? T.Equal : T.StrictEqual;
           break;
-        case 33: // ! !=
-          width = next === 61 ? 2 : 1;
-          type = width === 2 ? T.NotEqual : T.Bang;
+        case 33: // ! != !==
+          width = next !== 61 ? 1 : source.charCodeAt(i + 2) === 61 ? 3 : 2;
+          type = width === 1 ? T.Bang : width === 2 ? T.NotEqual : T.StrictNotEqual;
           break;
         case 60: // < <= <>
           width = next === 61 || next === 62 ? 2 : 1;

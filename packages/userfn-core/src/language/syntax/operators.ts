@@ -73,7 +73,7 @@ export function nodePrec(node: Node): number {
   }
 }
 
-/** What an operator token can mean: `-` is both binary and prefix; `=` and `===` are recovered as `==`. */
+/** What an operator token can mean: `-` is both binary and prefix; `=` is recovered as `==`; `===`/`!==` are accepted as `==`/`!=` (with a warning). */
 export interface OperatorMeaning {
   readonly infix?: InfixOp;
   /** `'+'` is unary plus, which is an error. */
@@ -91,6 +91,7 @@ const MEANINGS = new Map<TokenType, OperatorMeaning>([
   [T.Assign, { infix: '==' }],
   [T.StrictEqual, { infix: '==' }],
   [T.NotEqual, { infix: '!=' }],
+  [T.StrictNotEqual, { infix: '!=' }],
   [T.LessGreater, { infix: '!=' }],
   [T.Less, { infix: '<' }],
   [T.LessEqual, { infix: '<=' }],

@@ -2,6 +2,7 @@ import type { IToken } from 'chevrotain';
 import type { UnaryOp } from '../../common/ast/nodes.js';
 import { Codes, type Code } from '../../common/diagnostics/codes.js';
 import type { Span } from '../../common/diagnostics/span.js';
+import type { Severity } from '../../common/diagnostics/diagnostic.js';
 import { cloneTree, conditionalNode, infixNode, missingOperand, unaryNode, type Operand } from './ast-builder.js';
 import type { PrimaryCst, SequenceItem } from './cst.js';
 import { describeToken } from './describe.js';
@@ -27,7 +28,7 @@ import * as T from './tokens.js';
 /** What the resolver needs from the CST walker. */
 export interface SequenceHost {
   operand(cst: PrimaryCst): Operand;
-  report(code: Code, message: string, span: Span, hint?: string): void;
+  report(code: Code, message: string, span: Span, hint?: string, severity?: Severity): void;
   /** Reports a missing part at the first token at or after `offset`; returns the offset for its ErrorNode. */
   missing(offset: number, what: string): number;
   /** The significant token starting at `offset`. */
@@ -206,8 +207,12 @@ export function resolveSequence(items: readonly SequenceItem[], host: SequenceHo
     const op = meaning.infix!;
     const prec = infixPrec(op);
     const chainedFrom = reduce(prec, { token, prec });
-    if (type === T.Assign || type === T.StrictEqual) {
-      host.report(Codes.AssignmentOperator, `'${token.image}' is not an operator`, tokenSpan(token), "use '==' for comparison");
+    if (type === T.Assign) {
+      host.report(Codes.AssignmentOperator, "'=' is not an operator", tokenSpan(token), "use '==' for comparison");
+    } else if (type === T.StrictEqual || type === T.StrictNotEqual) {
+      // Vectara's own UDF examples write `===`: it means `==` (UserFn has no coercion to be strict about).
+      const plain = type === T.StrictEqual ? '==' : '!=';
+      host.report(Codes.StrictEquality, `'${token.image}' is read as '${plain}'`, tokenSpan(token), `write '${plain}': UserFn's '${plain}' never converts types`, 'warning');
     }
     ops.push(chainedFrom === undefined ? { kind: 'infix', op, token, prec } : { kind: 'infix', op, token, prec, chainedFrom });
     expectOperand = true;

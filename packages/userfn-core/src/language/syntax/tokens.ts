@@ -100,6 +100,7 @@ function operator(name: string, pattern: string): TokenType {
 export const StrictEqual = operator('StrictEqual', '===');
 export const Equal = operator('Equal', '==');
 export const Assign = operator('Assign', '=');
+export const StrictNotEqual = operator('StrictNotEqual', '!==');
 export const NotEqual = operator('NotEqual', '!=');
 export const LessGreater = operator('LessGreater', '<>');
 export const LessEqual = operator('LessEqual', '<=');
@@ -153,6 +154,7 @@ export const lexerTokens: TokenType[] = [
   StrictEqual,
   Equal,
   Assign,
+  StrictNotEqual,
   NotEqual,
   LessGreater,
   LessEqual,

@@ -131,11 +131,19 @@ export const has = defineBuiltin({
   },
 });
 
+/**
+ * `json_get`'s null rule: a null value (the tool never ran) or a null path gives
+ * the default when there is one, else null; a null default is no default.
+ * The default only ever applies to singular paths (UF2104 warns otherwise).
+ */
 function jsonGet(value: Value, pathValue: Value, data: unknown, dflt: Value | undefined, rt: Runtime): Value {
-  const doc = typeof value === 'string' ? parseJsonText(value, rt) : value;
+  const d = dflt ?? null;
+  if (pathValue === null) return d;
   const cp = pathOf(pathValue, data);
+  if (value === null) return cp.singular ? d : null;
+  const doc = typeof value === 'string' ? parseJsonText(value, rt) : value;
   const v = queryPath(cp, doc, rt.limits);
-  return dflt !== undefined && cp.singular && v === null ? dflt : v;
+  return d !== null && cp.singular && v === null ? d : v;
 }
 
 export const json_get = defineBuiltin({
@@ -143,7 +151,8 @@ export const json_get = defineBuiltin({
   category: 'context',
   doc:
     'Applies a JSONPath to a value, with the same rules as `get`. A string is parsed as JSON first (tool outputs arrive as raw JSON strings); ' +
-    'unparseable JSON is a runtime error.',
+    'unparseable JSON is a runtime error. A null value (the tool never ran) gives `default` (else `null`), as an absent path does.',
+  nullAware: true,
   overloads: [
     { params: [p('value', T.dyn), p('path', T.string)], returns: T.dyn, impl: ([v, path], rt) => jsonGet(v!, path!, undefined, undefined, rt) },
     { params: [p('value', T.dyn), p('path', T.string), p('default', T.dyn)], returns: T.dyn, impl: ([v, path, d], rt) => jsonGet(v!, path!, undefined, d, rt) },
@@ -152,6 +161,8 @@ export const json_get = defineBuiltin({
     { expr: `json_get('{"hits":3}', '$.hits')`, result: 3 },
     { expr: `json_get('{"hits":3}', '$.misses', 0)`, result: 0 },
     { expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0", context: { tools: { search: { outputs: { latest: '{"hits":3}' } } } }, profile: 'verification', result: true },
+    { expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) == 0", context: {}, profile: 'verification', result: true },
+    { expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0", context: { tools: { search: { outputs: { latest: { hits: 2 } } } } }, profile: 'verification', result: true },
     { expr: "json_get('not json', '$.a')", error: Codes.InvalidJson },
   ],
   check(ctx) {
@@ -166,14 +177,8 @@ export const json_get = defineBuiltin({
     const data = ctx.data;
     if (data === undefined) return undefined;
     const [value, path, dflt] = ctx.args as [Closure, Closure, Closure | undefined];
-    // Literal path: compiled once; the value still needs null propagation like any builtin.
-    return (rt) => {
-      const v = value(rt);
-      const pv = path(rt);
-      const d = dflt?.(rt);
-      if (v === null || (dflt !== undefined && d === null)) return null;
-      return jsonGet(v, pv, data, d, rt);
-    };
+    // Literal path: compiled once; nulls follow jsonGet's rule (the default wins).
+    return (rt) => jsonGet(value(rt), path(rt), data, dflt?.(rt), rt);
   },
 });
 

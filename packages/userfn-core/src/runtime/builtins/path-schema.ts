@@ -6,6 +6,17 @@ import { T, type Type } from '../../common/types/type.js';
 import { suggest } from '../../common/diagnostics/suggest.js';
 import type { CheckHookContext } from './define.js';
 
+/** The warning for a path that goes on past a value the schema types as a string. */
+function readThroughString(path: CompiledPath, at: number, ctx: CheckHookContext, arg: number) {
+  const prefix = path.source.slice(0, at);
+  return warning(
+    Codes.ReadThroughString,
+    `'${prefix}' is a string: a path cannot read inside it, so this gives null`,
+    ctx.literalSpan(arg, at, path.source.length - at),
+    `if it holds JSON text, read inside it with json_get(get('${prefix}'), '$${path.source.slice(at)}')`,
+  );
+}
+
 /**
  * Types a literal path against the context schema, warning (never failing) on
  * members the schema does not declare, with a did-you-mean. Where the schema
@@ -17,6 +28,11 @@ export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, ar
   let known = true;
   for (const segment of path.segments) {
     if (!known) break;
+    if (schemaType(schema) === T.string) {
+      ctx.report(readThroughString(path, segment.offset, ctx, arg));
+      known = false;
+      break;
+    }
     if (segment.descendant || segment.selectors.length !== 1) {
       known = false;
       break;

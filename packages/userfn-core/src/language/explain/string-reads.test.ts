@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { check, compile } from '../../index.js';
+import { Codes } from '../../common/diagnostics/codes.js';
+
+const session = (latest: unknown) => ({ tools: { search_kb: { outputs: { latest } } } });
+
+describe('a path that reads through a string', () => {
+  it('explains a false condition by naming the string and the json_get form', () => {
+    const c = compile("get('$.tools.search_kb.outputs.latest.count') > 0", { profile: 'verification' });
+    const reason = c.explain(session('{"count":2}')).reason!;
+    expect(reason).toContain('$.tools.search_kb.outputs.latest is a string');
+    expect(reason).toContain("json_get(get('$.tools.search_kb.outputs.latest'), '$.count')");
+  });
+
+  it('says it through list indexes too, and only when the walk met a string', () => {
+    const c = compile("get('$.tool_calls[0].output.hits') > 0", { profile: 'verification' });
+    expect(c.explain({ tool_calls: [{ name: 's', output: '{"hits":0}' }] }).reason).toContain("json_get(get('$.tool_calls[0].output'), '$.hits')");
+    // an object output is read by the path itself: no note
+    expect(c.explain({ tool_calls: [{ name: 's', output: { hits: 0 } }] }).reason).not.toContain('json_get');
+    // nothing there at all: no note
+    expect(c.explain({}).reason).not.toContain('json_get');
+  });
+
+  it('reads a parsed object under latest with get, with no warning and no error', () => {
+    const c = compile("get('$.tools.search_kb.outputs.latest.hits') > 0", { profile: 'verification' });
+    expect(c.evaluate(session({ hits: 2 }))).toBe(true);
+    expect(c.diagnostics).toEqual([]);
+  });
+
+  it('warns at check time (UF2106) where the schema types the value as a string', () => {
+    const r = check("get('$.agent.name.first') != null", { profile: 'transition' });
+    const w = r.diagnostics.find((d) => d.code === Codes.ReadThroughString)!;
+    expect(w.severity).toBe('warning');
+    expect(w.message).toContain("'$.agent.name' is a string");
+    expect(w.hint).toContain("json_get(get('$.agent.name'), '$.first')");
+    expect("get('$.agent.name.first') != null".slice(w.span.start, w.span.end)).toBe('.first');
+  });
+});
