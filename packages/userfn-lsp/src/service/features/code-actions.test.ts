@@ -48,6 +48,14 @@ describe('getCodeActions', () => {
     expect(applied(three.document, three.actions[0]!)).toBe("get('$.agent.key') == 'a'");
   });
 
+  test("'===' and '!==' are warnings (UF2105) whose quick fixes write '==' and '!='", () => {
+    const { document, actions: list } = actions("get('$.document_metadata.category') === 'blog' and get('$.text') !== ''", {}, undefined);
+    expect(list.map((a) => a.title)).toEqual(["Replace '===' with '=='", "Replace '!==' with '!='"]);
+    expect(list.every((a) => a.diagnostics![0]?.code === 'UF2105' && a.diagnostics![0]?.severity === 2)).toBe(true);
+    expect(applied(document, list[0]!)).toBe("get('$.document_metadata.category') == 'blog' and get('$.text') !== ''");
+    expect(applied(document, list[1]!)).toBe("get('$.document_metadata.category') === 'blog' and get('$.text') != ''");
+  });
+
   test('double quotes become single quotes, inner quotes doubled', () => {
     const { document, actions: [a] } = actions(`get('$.agent.key') == "it's"`);
     expect(a!.title).toBe('Use single quotes');

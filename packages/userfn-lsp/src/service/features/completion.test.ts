@@ -141,7 +141,23 @@ describe('path completion inside get/has/json_get strings', () => {
   });
 
   test('the schema alone offers nothing under an undescribed object', () => {
-    expect(complete("get('$.output.|')").items).toEqual([]);
+    expect(complete("get('$.agent.metadata.|')").items).toEqual([]);
+  });
+
+  test('the output offers its documented members: text and refusal', () => {
+    expect(complete("get('$.output.|')").labels).toEqual(['text', 'refusal']);
+  });
+
+  test('the roots Vectara sends: agent and session name, description, metadata, and currentDate, described', () => {
+    for (const profile of ['verification', 'transition'] as const) {
+      expect(complete("get('$.|')", { profile }).labels).toEqual(expect.arrayContaining(['currentDate']));
+      expect(complete("get('$.agent.|')", { profile }).labels).toEqual(['key', 'name', 'description', 'metadata']);
+      expect(complete("get('$.session.|')", { profile }).labels).toEqual(['key', 'name', 'description', 'metadata']);
+    }
+    const date = complete("get('$.cur|')", { profile: 'transition' }).items.find((i) => i.label === 'currentDate')!;
+    expect(JSON.stringify(date.documentation)).toContain('ISO 8601');
+    const latest = complete("get('$.tools.search.outputs.|')").items.find((i) => i.label === 'latest')!;
+    expect(JSON.stringify(latest.documentation)).toContain('json_get');
   });
 
   test('json_get completes inside the JSON its first argument reads from the sample', () => {

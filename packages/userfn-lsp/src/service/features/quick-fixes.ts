@@ -1,6 +1,6 @@
 /**
  * The obvious fixes of a UserFn source, in its own offsets: did-you-mean for
- * functions and paths, `=`/`===` to `==`, a double-quoted string to single
+ * functions and paths, `=`/`===` to `==` and `!==` to `!=`, a double-quoted string to single
  * quotes. Each is derived from a core diagnostic (by code, never by message
  * text, except for the suggested name the message carries).
  */
@@ -62,8 +62,12 @@ export function quickFixes(source: string, diagnostics: readonly Diagnostic[], t
         break;
       }
       case Codes.AssignmentOperator:
-        if (written === '=' || written === '===') fixes.push({ title: `Replace '${written}' with '=='`, diagnostic: d, edit: { start: d.span.start, end: d.span.end, text: '==' }, preferred: true });
+      case Codes.StrictEquality: {
+        // `=` is an error and `===`/`!==` a warning (read as `==`/`!=`): each gets the operator it means.
+        const plain = written === '=' || written === '===' ? '==' : written === '!==' ? '!=' : undefined;
+        if (plain) fixes.push({ title: `Replace '${written}' with '${plain}'`, diagnostic: d, edit: { start: d.span.start, end: d.span.end, text: plain }, preferred: true });
         break;
+      }
       case Codes.DoubleQuotedString:
         if (written.length >= 2 && written.startsWith('"') && written.endsWith('"')) {
           const text = `'${written.slice(1, -1).replaceAll("'", "''")}'`;
