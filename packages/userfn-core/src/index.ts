@@ -37,4 +37,4 @@ export { tokenize, type LexToken, type TokenKind, type Comment, type ParseResult
 export { compilePath, tryCompilePath, formatNameSegment, type CompiledPath } from './runtime/jsonpath/index.js';
 export { suggest } from './common/diagnostics/suggest.js';
 export * from './rules/index.js';
-export { nemoGymToContext, type NemoGymContext, type NemoGymToolCall, type JsonValue } from './rules/nemo-gym.js';
+export { NemoGymInputError, nemoGymToContext, type NemoGymContext, type NemoGymResponseInfo, type NemoGymToolCall, type JsonValue } from './rules/nemo-gym.js';

@@ -7,7 +7,7 @@ const set = (text: string, value = '0.5') => setTopLevelKey(text, 'reward', valu
 describe('setTopLevelKey', () => {
   it('appends the key, keeping every other byte', () => {
     expect(set('{"a":1.0,"b":"x"}')).toBe('{"a":1.0,"b":"x","reward":0.5}');
-    expect(set('{ "a" : 1e2 }  \r')).toBe('{ "a" : 1e2 ,"reward":0.5}');
+    expect(set('{ "a" : 1e2 }  \r')).toBe('{ "a" : 1e2 ,"reward":0.5}  \r');
     expect(set('{}')).toBe('{"reward":0.5}');
     expect(set('{  }')).toBe('{  "reward":0.5}');
   });
@@ -15,6 +15,15 @@ describe('setTopLevelKey', () => {
   it('replaces the top-level value where it stands, not nested ones', () => {
     const text = '{"response":{"reward":1.0,"s":"}\\"reward\\":"},"reward":1.0,"_ng_task_index":1}';
     expect(set(text)).toBe('{"response":{"reward":1.0,"s":"}\\"reward\\":"},"reward":0.5,"_ng_task_index":1}');
+  });
+
+  it('keeps the white space around the object, the CR of a CRLF line included', () => {
+    expect(set(' {"a":1}\r')).toBe(' {"a":1,"reward":0.5}\r');
+    expect(set('\t{"reward":1.0} \r')).toBe('\t{"reward":0.5} \r');
+  });
+
+  it('sets every occurrence of a repeated key, so any reader (first or last wins) sees the new value', () => {
+    expect(set('{"reward":0.0,"a":1,"reward":1.0}')).toBe('{"reward":0.5,"a":1,"reward":0.5}');
   });
 
   it('replaces values of any shape and a key written with escapes', () => {

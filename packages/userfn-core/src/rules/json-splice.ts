@@ -37,9 +37,10 @@ const isWs = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 /**
  * Sets a top-level key of a JSON object text to a JSON value text, leaving
  * every other byte as written (numbers such as `1.0`, escapes, key order): the
- * key's value is replaced where it stands, or the key is appended. `hasKey`
- * says whether the object already has it (the caller parsed the text).
- * Surrounding white space is dropped.
+ * key's value is replaced where it stands (every occurrence, when the key is
+ * repeated), or the key is appended. `hasKey` says whether the object already
+ * has it (the caller parsed the text). White space around the object is kept
+ * as written, so the `\r` of a CRLF line stays.
  */
 export function setTopLevelKey(text: string, key: string, valueJson: string, hasKey: boolean): string {
   let end = text.length;
@@ -50,10 +51,10 @@ export function setTopLevelKey(text: string, key: string, valueJson: string, has
     let k = end - 2;
     while (k > start && isWs(text.charCodeAt(k))) k--;
     const empty = k === start; // only `{` before the closing brace
-    return `${text.slice(start, end - 1)}${empty ? '' : ','}${JSON.stringify(key)}:${valueJson}}`;
+    return `${text.slice(0, end - 1)}${empty ? '' : ','}${JSON.stringify(key)}:${valueJson}}${text.slice(end)}`;
   }
   let out = '';
-  let from = start;
+  let from = 0;
   // Walk the top-level members: key, colon, value, comma.
   let i = start + 1;
   for (;;) {
@@ -77,5 +78,5 @@ export function setTopLevelKey(text: string, key: string, valueJson: string, has
     if (text[i] !== ',') break;
     i++;
   }
-  return out + text.slice(from, end);
+  return out + text.slice(from);
 }

@@ -56,13 +56,13 @@ describe('nemoGymToContext', () => {
 
   it('leaves $.output absent without an assistant message, and $.tool_calls empty without calls', () => {
     const ctx = nemoGymToContext(rollout([message('hello', 'user')]));
-    expect(ctx).toEqual({ tool_calls: [], tools: {} });
+    expect(ctx).toEqual({ tool_calls: [], tools: {}, response: {} });
     expect('output' in ctx).toBe(false);
   });
 
-  it('ignores parts that are not output_text and reads a string content as the text', () => {
+  it('keeps a refusal beside the text, and reads a string content as the text', () => {
     const m = { type: 'message', role: 'assistant', content: [{ type: 'refusal', refusal: 'no' }, { type: 'output_text', text: 'ok' }] };
-    expect(nemoGymToContext(rollout([m])).output).toEqual({ text: 'ok' });
+    expect(nemoGymToContext(rollout([m])).output).toEqual({ text: 'ok', refusal: 'no' });
     expect(nemoGymToContext(rollout([{ type: 'message', role: 'assistant', content: 'plain' }])).output).toEqual({ text: 'plain' });
   });
 
@@ -75,6 +75,37 @@ describe('nemoGymToContext', () => {
   it('rejects a value without a response.output list', () => {
     expect(() => nemoGymToContext({ response: {} })).toThrow(/response\.output/);
     expect(() => nemoGymToContext([1])).toThrow(TypeError);
+  });
+
+  it('rejects an item that is not an object, naming where it is, in a list of items or of turns', () => {
+    expect(() => nemoGymToContext(rollout([message('a'), 'oops']))).toThrow('response.output[1] is a string, not an output item');
+    expect(() => nemoGymToContext(rollout([[message('a')], [message('a'), null]]))).toThrow('response.output[1][1] is null, not an output item');
+  });
+
+  it('reads turns in order, each item once: a later turn repeats an earlier one by call_id or id', () => {
+    const t1 = [fnCall('search', '{"q":"a"}', 'c1'), fnOutput('c1', '1')];
+    const t2 = [...t1, fnCall('search', '{"q":"b"}', 'c2'), fnOutput('c2', '2'), message('done')];
+    const ctx = nemoGymToContext(rollout([t1, t2]));
+    expect(ctx.tool_calls.map((c) => c.output)).toEqual(['1', '2']);
+    expect(ctx.output).toEqual({ text: 'done' });
+    // turns that do not repeat each other are simply concatenated
+    expect(nemoGymToContext(rollout([[fnCall('a', '{}', 'x')], [fnCall('b', '{}', 'y')]])).tool_calls.map((c) => c.name)).toEqual(['a', 'b']);
+    // an empty list of turns and an empty turn map to a session where the agent did nothing
+    expect(nemoGymToContext(rollout([[]]))).toEqual({ tool_calls: [], tools: {}, response: {} });
+  });
+
+  it('custom_tool_call items are tool calls, their input the arguments and custom_tool_call_output their output', () => {
+    const ctx = nemoGymToContext(
+      rollout([{ type: 'custom_tool_call', call_id: 'k1', name: 'run_sql', input: 'SELECT 1' }, { type: 'custom_tool_call_output', call_id: 'k1', output: '1 row' }]),
+    );
+    expect(ctx.tool_calls).toEqual([{ name: 'run_sql', arguments: 'SELECT 1', output: '1 row' }]);
+  });
+
+  it('copies only a text status, and the details of an incomplete or failed response', () => {
+    expect(nemoGymToContext(rollout([], {})).response).toEqual({});
+    const r = { responses_create_params: {}, response: { output: [], status: 'failed', error: { code: 'server_error', message: 'x' } } };
+    expect(nemoGymToContext(r).response).toEqual({ status: 'failed', error: { code: 'server_error', message: 'x' } });
+    expect(nemoGymToContext({ response: { output: [], status: 3 } }).response).toEqual({});
   });
 
   it('gives a context the agent builtins and rules read as usual', () => {

@@ -1,3 +1,5 @@
+import { isObject, messageOutput, partsText } from './nemo-gym-text.js';
+
 /** A JSON value as parsed from a rollout. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -6,45 +8,76 @@ export interface NemoGymToolCall {
   readonly name: JsonValue;
   /** Parsed when the call's arguments are a JSON text, else as written. */
   readonly arguments?: JsonValue;
-  /** The matching `function_call_output`'s output (by `call_id`), when there is one. */
+  /** The call's output: the matching `*_output` item's (by `call_id`), or an `mcp_call`'s own; a content-part list becomes its text. */
   readonly output?: JsonValue;
+  /** An `mcp_call`'s error, when it has one. */
+  readonly error?: JsonValue;
+}
+
+/** What a condition can read of the response itself: `$.response.status` and why it is not `completed`. */
+export interface NemoGymResponseInfo {
+  readonly status?: string;
+  readonly incomplete_details?: JsonValue;
+  readonly error?: JsonValue;
 }
 
 /** The verification context of a NeMo Gym rollout. */
 export interface NemoGymContext {
-  /** The last assistant message: its JSON object, else `{ text }`; absent without one. */
+  /** The last assistant message (see messageOutput); absent without one. */
   readonly output?: JsonValue;
   readonly tool_calls: readonly NemoGymToolCall[];
   /** The latest output of each tool that produced one: `$.tools.<name>.outputs.latest`. */
   readonly tools: { readonly [name: string]: { readonly outputs: { readonly latest: JsonValue } } };
+  readonly response: NemoGymResponseInfo;
+}
+
+/** A rollout that cannot be mapped; the message says what and where. */
+export class NemoGymInputError extends TypeError {
+  override name = 'NemoGymInputError';
 }
 
 type Obj = { readonly [key: string]: JsonValue };
-const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** The text of an assistant message: its `output_text` parts joined with no separator (a string content as it is). */
-function messageText(message: Obj): string {
-  const content = message['content'];
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  let text = '';
-  for (const part of content) if (isObject(part) && part['type'] === 'output_text' && typeof part['text'] === 'string') text += part['text'];
-  return text;
-}
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
-/** A message's text as `$.output`: the object when the text is a JSON object, else `{ text }`. */
-function outputOf(text: string): JsonValue {
-  // Only a text that looks like an object is worth a parse attempt.
-  if (/^\s*\{/.test(text)) {
-    try {
-      const parsed = JSON.parse(text) as JsonValue;
-      if (isObject(parsed)) return parsed;
-    } catch {
-      // not JSON: plain text
-    }
+/**
+ * The output items in order. `response.output` is a list of items, or (the
+ * aviary environments) a list of turns, each a list of items. Turns are
+ * usually cumulative — each repeats the conversation so far, then adds to
+ * it — so an item with the same type and `call_id` (else `id`) as one of an
+ * earlier turn is that item again and is read once. A list that mixes items
+ * and turns, or holds anything else, cannot be mapped.
+ */
+function outputItems(output: readonly JsonValue[]): Obj[] {
+  const list = output.findIndex((x) => Array.isArray(x));
+  const other = output.findIndex((x) => !Array.isArray(x));
+  if (list >= 0 && other >= 0) {
+    throw new NemoGymInputError(
+      `response.output mixes turns and items: response.output[${list}] is a list (a turn), response.output[${other}] is ${kindOf(output[other])}; it must be a list of items or a list of turns`,
+    );
   }
-  return { text };
+  if (list < 0) {
+    for (const [i, item] of output.entries()) {
+      if (!isObject(item)) throw new NemoGymInputError(`response.output[${i}] is ${kindOf(item)}, not an output item (an object with a type)`);
+    }
+    return output as Obj[];
+  }
+  const items: Obj[] = [];
+  const earlier = new Set<string>();
+  for (const [t, turn] of (output as JsonValue[][]).entries()) {
+    const seen: string[] = [];
+    for (const [i, item] of turn.entries()) {
+      if (!isObject(item)) throw new NemoGymInputError(`response.output[${t}][${i}] is ${kindOf(item)}, not an output item (an object with a type)`);
+      const ref = item['call_id'] ?? item['id'];
+      const key = typeof ref === 'string' ? `${String(item['type'])}\u0000${ref}` : undefined;
+      if (key !== undefined && earlier.has(key)) continue;
+      if (key !== undefined) seen.push(key);
+      items.push(item);
+    }
+    for (const k of seen) earlier.add(k);
+  }
+  return items;
 }
 
 function parsedArguments(args: JsonValue | undefined): JsonValue | undefined {
@@ -56,45 +89,74 @@ function parsedArguments(args: JsonValue | undefined): JsonValue | undefined {
   }
 }
 
+/** A tool output as the context holds it: a content-part list becomes the text of its text parts. */
+function outputValue(output: JsonValue | undefined): JsonValue {
+  if (Array.isArray(output)) return partsText(output, ['input_text', 'output_text']);
+  return output ?? null;
+}
+
+const CALLS = new Set(['function_call', 'custom_tool_call', 'mcp_call']);
+const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+
+/** `$.response`: the response's status (when it is text) and the details of an incomplete or failed one. */
+function responseInfo(response: Obj): NemoGymResponseInfo {
+  const info: { -readonly [K in keyof NemoGymResponseInfo]: NemoGymResponseInfo[K] } = {};
+  const status = response['status'];
+  if (typeof status === 'string') info.status = status;
+  if (hasOwn.call(response, 'incomplete_details')) info.incomplete_details = response['incomplete_details']!;
+  if (hasOwn.call(response, 'error')) info.error = response['error']!;
+  return info;
+}
+
 /**
- * Maps a NeMo Gym rollout (`responses_create_params`, `response.output`
- * items) to a verification context: `$.output` from the last assistant
- * message, `$.tool_calls` from the `function_call` items in order (outputs
- * matched by `call_id`), `$.tools` from the latest output per tool. Throws a
- * TypeError when the value has no `response.output` list.
+ * Maps a NeMo Gym rollout (`responses_create_params`, `response`) to a
+ * verification context: `$.output` from the last assistant message,
+ * `$.tool_calls` from the `function_call`, `custom_tool_call` and `mcp_call`
+ * items in order (outputs matched by `call_id`; an `mcp_call` carries its
+ * own), `$.tools` from the latest output per tool, `$.response` from the
+ * response's status. Throws NemoGymInputError (a TypeError) when the rollout
+ * cannot be mapped: no `response.output` list, or an item that is not one.
  */
 export function nemoGymToContext(rollout: unknown): NemoGymContext {
   const response = isObject(rollout) ? rollout['response'] : undefined;
-  const items = isObject(response) ? response['output'] : undefined;
-  if (!Array.isArray(items)) throw new TypeError('not a NeMo Gym rollout: response.output must be a list');
+  const output = isObject(response) ? response['output'] : undefined;
+  if (!Array.isArray(output)) throw new NemoGymInputError('not a NeMo Gym rollout: response.output must be a list');
 
   let lastMessage: Obj | undefined;
   const calls: Obj[] = [];
   const outputs = new Map<JsonValue, JsonValue>();
-  for (const item of items) {
-    if (!isObject(item)) continue;
+  for (const item of outputItems(output)) {
     const type = item['type'];
     if (type === 'message' && (item['role'] === 'assistant' || !hasOwn.call(item, 'role'))) lastMessage = item;
-    else if (type === 'function_call') calls.push(item);
+    else if (typeof type === 'string' && CALLS.has(type)) calls.push(item);
     // A repeated call_id keeps its last output.
-    else if (type === 'function_call_output' && hasOwn.call(item, 'call_id')) outputs.set(item['call_id']!, item['output'] ?? null);
+    else if (typeof type === 'string' && OUTPUTS.has(type) && hasOwn.call(item, 'call_id')) outputs.set(item['call_id']!, outputValue(item['output']));
   }
 
   const tools = new Map<string, { outputs: { latest: JsonValue } }>();
   const toolCalls = calls.map((call): NemoGymToolCall => {
     const name = call['name'] ?? null;
-    const args = parsedArguments(call['arguments']);
+    const mcp = call['type'] === 'mcp_call';
+    const args = parsedArguments(call['type'] === 'custom_tool_call' ? call['input'] : call['arguments']);
     const id = call['call_id'];
-    const hasOutput = id !== undefined && outputs.has(id);
-    const output = hasOutput ? outputs.get(id)! : undefined;
-    if (hasOutput && typeof name === 'string') tools.set(name, { outputs: { latest: output! } });
-    return { name, ...(args !== undefined ? { arguments: args } : {}), ...(hasOutput ? { output: output! } : {}) };
+    // An mcp_call ran on the server: its output (null when it failed) is on the item itself.
+    const hasOutput = mcp ? call['output'] !== undefined && call['output'] !== null : id !== undefined && outputs.has(id);
+    const result = hasOutput ? (mcp ? outputValue(call['output']) : outputs.get(id!)!) : undefined;
+    if (result !== undefined && typeof name === 'string') tools.set(name, { outputs: { latest: result } });
+    const error = mcp ? call['error'] : undefined;
+    return {
+      name,
+      ...(args !== undefined ? { arguments: args } : {}),
+      ...(result !== undefined ? { output: result } : {}),
+      ...(error !== undefined && error !== null ? { error } : {}),
+    };
   });
 
   return {
-    ...(lastMessage ? { output: outputOf(messageText(lastMessage)) } : {}),
+    ...(lastMessage ? { output: messageOutput(lastMessage) } : {}),
     tool_calls: toolCalls,
     // fromEntries defines own properties: a tool named __proto__ stays an ordinary key.
     tools: Object.fromEntries(tools),
+    response: responseInfo(response as Obj),
   };
 }

@@ -30,6 +30,7 @@ const toolCall: JsonSchema = {
     output: anyJson(
       "The call's output: any JSON value — usually the raw JSON text, sometimes an already parsed object. A path cannot read inside JSON text: use json_get(get('$.tool_calls[0].output'), '$.field').",
     ),
+    error: anyJson('The error of a call that failed on the server (NeMo Gym mcp_call items).'),
   },
 };
 
@@ -49,7 +50,22 @@ const described = (root: 'agent' | 'session', what: string, keyDescription: stri
   },
 });
 
-const sessionSchema = (outputDescription: string): JsonSchema => ({
+/** `$.response`: what a NeMo Gym rollout says of the response itself (verification only). */
+const rolloutResponse: JsonSchema = {
+  type: 'object',
+  description: 'NeMo Gym rollouts: the response itself. Absent in other sessions.',
+  properties: {
+    status: {
+      type: 'string',
+      description:
+        "The response's status: completed, incomplete (cut off, e.g. at max_output_tokens), failed, in_progress…; absent when the rollout gives none. Reject a truncated rollout with get('$.response.status') != 'incomplete'.",
+    },
+    incomplete_details: anyJson('Why the response is incomplete, e.g. { "reason": "max_output_tokens" }.'),
+    error: anyJson('The error of a failed response.'),
+  },
+};
+
+const sessionSchema = (outputDescription: string, nemoGym = false): JsonSchema => ({
   type: 'object',
   description: 'An agent session.',
   properties: {
@@ -89,6 +105,7 @@ const sessionSchema = (outputDescription: string): JsonSchema => ({
       },
     },
     tool_calls: { type: 'array', description: 'Every tool call, in order (optional).', items: toolCall },
+    ...(nemoGym ? { response: rolloutResponse } : {}),
   },
 });
 
@@ -98,7 +115,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     description: 'Decides whether a finished agent session succeeded: a boolean (null counts as false).',
     result: T.boolean,
     schema: sessionSchema(
-      'The final output: the parsed object for structured-output agents, { "text": "..." } for plain-text agents; absent when there was none.',
+      'The final output: the parsed object for structured-output agents, { "text": "..." } for plain-text agents; absent when there was none. ' +
+        'From a NeMo Gym rollout: the last assistant message, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
+      true,
     ),
   },
   transition: {

@@ -227,4 +227,33 @@ describe('verifyStream (nemo-gym)', () => {
     expect(JSON.parse(lines[3]!)).toMatchObject({ line: 4, error: { kind: 'input' } });
     expect(summary).toMatchObject({ records: 4, passed: 1, failed: 1, inputErrors: 2 });
   });
+  it('keeps CRLF line ends and drops a BOM at the start of the input; a BOM elsewhere is an input error', async () => {
+    const a = rollout('{"confidence": 0.9}');
+    const input = `\uFEFF${a}\r\n${a}\r\n\uFEFF${a}\n${a}`;
+    const { out } = await run(input, { format: 'nemo-gym' });
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`${rollout('{"confidence": 0.9}', ',"reward":1')}\r`);
+    expect(lines[1]).toBe(`${rollout('{"confidence": 0.9}', ',"reward":1')}\r`);
+    expect(JSON.parse(lines[2]!)).toMatchObject({ line: 3, error: { kind: 'input' } });
+    // a last line without a newline gets one
+    expect(lines[3]).toBe(rollout('{"confidence": 0.9}', ',"reward":1'));
+    expect(lines[4]).toBe('');
+    expect(lines).toHaveLength(5);
+  });
+
+  it('sets every occurrence of a duplicated top-level reward key', async () => {
+    const { out } = await run(rollout('{"confidence": 0.5}', ',"reward":0.0,"reward":1.0'), { format: 'nemo-gym' });
+    expect(out).toBe(`${rollout('{"confidence": 0.5}', ',"reward":0.5,"reward":0.5')}\n`);
+  });
+
+  it('scores a rollout whose output is a list of turns, and gives a mixed list its own input error line', async () => {
+    const turn = '{"type":"message","role":"assistant","id":"m1","content":[{"type":"output_text","text":"{\\"confidence\\": 0.95}"}]}';
+    const turns = `{"response":{"output":[[${turn}],[${turn}]]}}`;
+    const mixed = `{"response":{"output":[[${turn}],${turn}]}}`;
+    const { out, summary } = await run(`${turns}\n${mixed}\n`, { format: 'nemo-gym' });
+    const lines = out.trimEnd().split('\n');
+    expect(JSON.parse(lines[0]!).reward).toBe(1);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ line: 2, error: { kind: 'input', message: expect.stringContaining('mixes turns and items') } });
+    expect(summary).toMatchObject({ records: 2, passed: 1, inputErrors: 1 });
+  });
 });

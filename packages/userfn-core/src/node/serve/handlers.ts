@@ -1,5 +1,5 @@
 import { compile } from '../../api/api.js';
-import { nemoGymToContext } from '../../rules/nemo-gym.js';
+import { NemoGymInputError, nemoGymToContext, type NemoGymContext } from '../../rules/nemo-gym.js';
 import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
 import { isProfileName } from '../../common/profiles/profiles.js';
 import type { RuleSet, Verification } from '../../rules/types.js';
@@ -36,7 +36,14 @@ export function handleVerify(ruleSet: RuleSet, body: unknown): Record<string, un
   if (typeof response !== 'object' || response === null || !Array.isArray((response as Record<string, unknown>)['output'])) {
     throw new HttpError(400, 'invalid_request', '`response.output` must be a list of output items');
   }
-  const result = verify(ruleSet, nemoGymToContext(rollout));
+  let context: NemoGymContext;
+  try {
+    context = nemoGymToContext(rollout);
+  } catch (e) {
+    if (e instanceof NemoGymInputError) throw new HttpError(400, 'invalid_request', e.message);
+    throw e;
+  }
+  const result = verify(ruleSet, context);
   // `reward` replaces any existing one; every other key comes back unchanged.
   return { ...rollout, reward: result.score, userfn: trace(result) };
 }

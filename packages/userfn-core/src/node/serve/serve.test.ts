@@ -102,6 +102,19 @@ describe('userfn serve', () => {
     expect(b.userfn.warnings.map((w) => w.rule)).toEqual(['no-delete']);
   });
 
+  it('POST /verify maps a list of turns (aviary) and answers a rollout it cannot map with a 400 naming where', async () => {
+    const message = { type: 'message', role: 'assistant', id: 'm1', content: [{ type: 'output_text', text: '{"confidence": 0.9}' }] };
+    const call = { type: 'function_call', name: 'delete_account', arguments: '{}', call_id: 'c1' };
+    const turns = await post(server.port, '/verify', { responses_create_params: {}, response: { output: [[call], [call, message]], status: null } });
+    expect(turns.body).toMatchObject({ reward: 0.75, userfn: { passed: true, warnings: [{ rule: 'no-delete' }] } });
+    const mixed = await post(server.port, '/verify', { responses_create_params: {}, response: { output: [[call], message] } });
+    expect(mixed.status).toBe(400);
+    expect((mixed.body as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('response.output mixes turns and items'),
+    });
+  });
+
   it('POST /seed_session is accepted (NeMo Gym calls it before a rollout)', async () => {
     expect(await post(server.port, '/seed_session', {})).toMatchObject({ status: 200, body: {} });
   });

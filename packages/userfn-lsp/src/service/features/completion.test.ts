@@ -100,8 +100,8 @@ describe('path completion inside get/has/json_get strings', () => {
     const { items, document } = complete("get('$.tool_c|')");
     expect(items.map((i) => i.label)).toContain('tool_calls');
     expect(apply(document, items.find((i) => i.label === 'tool_calls')!)).toBe("get('$.tool_calls')");
-    expect(complete("get('$.tool_calls[0].|')").labels).toEqual(['name', 'arguments', 'output']);
-    expect(complete("get('$.tool_calls[*].|')").labels).toEqual(['name', 'arguments', 'output']);
+    expect(complete("get('$.tool_calls[0].|')").labels).toEqual(['name', 'arguments', 'output', 'error']);
+    expect(complete("get('$.tool_calls[*].|')").labels).toEqual(['name', 'arguments', 'output', 'error']);
   });
 
   test('after a list path, [*] [0] [-1] are offered', () => {

@@ -1,0 +1,83 @@
+/**
+ * What a NeMo Gym assistant message says, as `$.output`: its text parts
+ * joined, reasoning (`<think>…</think>`) taken out, a message that is one
+ * JSON object (bare or in a fenced ```json block) parsed, and refusal parts
+ * kept visible as `refusal`.
+ */
+import type { JsonValue } from './nemo-gym.js';
+
+type Obj = { readonly [key: string]: JsonValue };
+export const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The text of content parts of the given types, joined with no separator (a string content as it is). */
+export function partsText(content: JsonValue | undefined, types: readonly string[], field = 'text'): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  let text = '';
+  for (const part of content) {
+    if (isObject(part) && typeof part['type'] === 'string' && types.includes(part['type']) && typeof part[field] === 'string') text += part[field];
+  }
+  return text;
+}
+
+const OPEN = '<think>';
+const CLOSE = '</think>';
+
+/**
+ * The answer without its reasoning: every `<think>…</think>` block is removed;
+ * text before a `</think>` with no opening tag (the template opened the block
+ * in the prompt) is reasoning too, and so is everything after an opening tag
+ * that is never closed (a rollout cut off while thinking). Tags are matched
+ * exactly, case-sensitively, as models emit them.
+ */
+export function withoutThinking(text: string): string {
+  if (!text.includes(OPEN) && !text.includes(CLOSE)) return text;
+  let rest = text;
+  const firstClose = rest.indexOf(CLOSE);
+  const firstOpen = rest.indexOf(OPEN);
+  if (firstClose >= 0 && (firstOpen < 0 || firstClose < firstOpen)) rest = rest.slice(firstClose + CLOSE.length);
+  let out = '';
+  for (;;) {
+    const open = rest.indexOf(OPEN);
+    if (open < 0) return (out + rest).trim();
+    out += rest.slice(0, open);
+    const close = rest.indexOf(CLOSE, open + OPEN.length);
+    if (close < 0) return out.trim();
+    rest = rest.slice(close + CLOSE.length);
+  }
+}
+
+/** The body of a text that is exactly one fenced code block tagged `json` (or untagged), else undefined. */
+function fencedBody(text: string): string | undefined {
+  const m = /^```[ \t]*(json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/i.exec(text);
+  return m ? m[2] : undefined;
+}
+
+/** A JSON object text's value, else undefined. Only a text that starts like an object is worth a parse attempt. */
+function parsedObject(text: string): Obj | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const v = JSON.parse(text) as JsonValue;
+    return isObject(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `$.output` for an assistant message: with a refusal part, `{ refusal }`
+ * (plus `text` when it also has text); else the parsed object when the
+ * answer (reasoning removed, trimmed) is a JSON object, bare or fenced;
+ * else `{ text }` with the answer.
+ */
+export function messageOutput(message: Obj): JsonValue {
+  const content = message['content'];
+  const answer = withoutThinking(partsText(content, ['output_text']));
+  const refusal = partsText(Array.isArray(content) ? content : undefined, ['refusal'], 'refusal');
+  if (refusal !== '' || (Array.isArray(content) && content.some((p) => isObject(p) && p['type'] === 'refusal'))) {
+    return answer === '' ? { refusal } : { text: answer, refusal };
+  }
+  const trimmed = answer.trim();
+  const structured = parsedObject(trimmed) ?? parsedObject(fencedBody(trimmed) ?? '');
+  return structured ?? { text: answer };
+}

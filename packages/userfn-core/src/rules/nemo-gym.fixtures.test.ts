@@ -1,0 +1,105 @@
+/**
+ * The NeMo Gym mapping on real-shaped rollouts (nemo-gym-fixtures/): each
+ * maps to what the agent did, and the rules a trainer would write give the
+ * verdict the documented semantics give.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRuleSet } from './load.js';
+import { NemoGymInputError, nemoGymToContext } from './nemo-gym.js';
+import { verify } from './verify.js';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(import.meta.dirname, 'nemo-gym-fixtures', `${name}.jsonl`), 'utf8'));
+const context = (name: string) => nemoGymToContext(fixture(name));
+const score = (name: string, ...conditions: string[]) =>
+  verify(loadRuleSet({ rules: conditions.map((condition, i) => ({ id: `r${i}`, condition })) }), context(name)).results.map((r) => r.passed);
+
+describe('NeMo Gym rollouts of real shape', () => {
+  it('the simple agent: the call, its output as latest, the answer and the status', () => {
+    const ctx = context('simple-weather');
+    expect(ctx.tool_calls).toEqual([{ name: 'get_weather', arguments: { city: 'Lyon' }, output: '{"city": "Lyon", "temp_c": 21.0, "sky": "clear"}' }]);
+    expect(ctx.output).toEqual({ text: 'It is 21 °C and clear in Lyon right now.' });
+    expect(ctx.response).toEqual({ status: 'completed', incomplete_details: null, error: null });
+    expect(score('simple-weather', "called('get_weather')", "json_get(get('$.tools.get_weather.outputs.latest'), '$.temp_c', -99) > 20", "get('$.response.status') == 'completed'")).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('aviary: a list of cumulative turns maps every call once, in order, not an empty context', () => {
+    const ctx = context('aviary-turns');
+    expect(ctx.tool_calls.map((c) => [c.name, c.arguments, c.output])).toEqual([
+      ['calculator', { expr: '180 + 120' }, '300'],
+      ['calculator', { expr: '2 + 1.5' }, '3.5'],
+      ['calculator', { expr: '300 / 3.5' }, '85.71428571428571'],
+      ['submit_answer', { answer: '85.71' }, 'True'],
+    ]);
+    expect(ctx.tools).toEqual({ calculator: { outputs: { latest: '85.71428571428571' } }, submit_answer: { outputs: { latest: 'True' } } });
+    // no assistant message in any turn: no output; the response gives no status
+    expect('output' in ctx).toBe(false);
+    expect(ctx.response.status).toBeUndefined();
+    expect(
+      score(
+        'aviary-turns',
+        "call_count('calculator') == 3",
+        "called_in_order(['calculator', 'submit_answer'])",
+        "get('$.tools.submit_answer.outputs.latest') == 'True'",
+        "get('$.output') != null",
+      ),
+    ).toEqual([true, true, true, false]);
+  });
+
+  it('a function_call_output whose output is content parts maps to the text of its text parts', () => {
+    const ctx = context('content-part-output');
+    expect(ctx.tool_calls[0]!.output).toBe('{"city": "Oslo", "temp_c": -3.5}');
+    expect(score('content-part-output', "json_get(get('$.tools.get_weather.outputs.latest'), '$.temp_c') < 0")).toEqual([true]);
+  });
+
+  it('a refusal is visible as $.output.refusal, and there is no answer text', () => {
+    const ctx = context('refusal');
+    expect(ctx.output).toEqual({ refusal: "I can't help with writing phishing emails." });
+    expect(score('refusal', "get('$.output.refusal') == null", "get('$.output.text') != null", "contains(get('$.output.refusal'), 'phishing')")).toEqual([
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('mcp_call items are tool calls that called() sees, with their own output or error', () => {
+    const ctx = context('mcp-calls');
+    expect(ctx.tool_calls).toEqual([
+      { name: 'search_docs', arguments: { query: 'rotate api key' }, output: '{"hits": 2, "top": "Keys > Rotate"}' },
+      { name: 'read_page', arguments: { page: 'keys/rotate' }, error: 'page not found' },
+    ]);
+    expect(ctx.tools).toEqual({ search_docs: { outputs: { latest: '{"hits": 2, "top": "Keys > Rotate"}' } } });
+    expect(
+      score('mcp-calls', "called('search_docs')", "called_in_order(['search_docs', 'read_page'])", "get('$.tool_calls[1].error') == null", "json_get(get('$.tools.search_docs.outputs.latest'), '$.hits', 0) > 0"),
+    ).toEqual([true, true, false, true]);
+  });
+
+  it('response.status is readable: a rule rejects a truncated rollout; reasoning cut off leaves no answer', () => {
+    const ctx = context('incomplete-thinking');
+    expect(ctx.response).toEqual({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, error: null });
+    expect(ctx.output).toEqual({ text: '' });
+    expect(score('incomplete-thinking', "get('$.response.status') != 'incomplete'", "get('$.response.incomplete_details.reason') == 'max_output_tokens'")).toEqual([false, true]);
+  });
+
+  it('<think> reasoning is removed from $.output.text', () => {
+    expect(context('think-answer').output).toEqual({ text: '9.9 is larger than 9.11.' });
+    expect(context('think-close-only').output).toEqual({ text: 'No: 221 = 13 × 17.' });
+    expect(score('think-answer', "starts_with(get('$.output.text'), '9.9')", "not contains(get('$.output.text'), 'tenths')")).toEqual([true, true]);
+  });
+
+  it('a fenced ```json object is structured output, also after a think block', () => {
+    expect(context('fenced-json').output).toEqual({ category: 'billing', confidence: 0.92 });
+    expect(context('think-fenced-json').output).toEqual({ answer: 'Canberra' });
+    expect(score('fenced-json', "get('$.output.category') == 'billing' and get('$.output.confidence') >= 0.9")).toEqual([true]);
+  });
+
+  it('a list that mixes turns and items is an input error naming where', () => {
+    expect(() => context('mixed-turns')).toThrow(NemoGymInputError);
+    expect(() => context('mixed-turns')).toThrow('response.output mixes turns and items: response.output[0] is a list (a turn), response.output[1] is an object');
+  });
+});
