@@ -33,6 +33,7 @@ Options:
   --format <f>       sessions (default): each line is a verification context
                      nemo-gym: each line is a NeMo Gym rollout; it is written
                      back unchanged except for "reward", set to the score
+                     (CRLF line ends kept; see the README for the mapping)
   --workers <n>      verify on n threads: this one and n-1 worker threads
                      (default 1); the output is identical. More threads than
                      cores only share them
