@@ -73,7 +73,7 @@ describe('userfn-lsp over stdio', () => {
     const doc = { uri };
 
     const completion = await client.request<{ items: Array<{ label: string; textEdit: { newText: string } }> }>('textDocument/completion', { textDocument: doc, position: { line: 0, character: 13 } });
-    expect(completion.result.items.map((i) => i.label)).toEqual(['key']);
+    expect(completion.result.items.map((i) => i.label)).toEqual(['key', 'name', 'description', 'metadata']);
     expect(completion.result.items[0]!.textEdit.newText).toBe('.key');
 
     const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: doc, position: { line: 0, character: 1 } });
@@ -185,7 +185,7 @@ describe('userfn-lsp over stdio', () => {
     open(client, rules, "get('$.output.')");
     await client.diagnostics(rules, 1);
     const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri: rules }, position: { line: 0, character: 14 } });
-    expect(completion.result.items.map((i) => i.label)).toEqual(['status', 'pages']);
+    expect(completion.result.items.map((i) => i.label)).toEqual(['text', 'refusal', 'status', 'pages']);
   });
 
   test('configuration pulled with workspace/configuration after initialized', async () => {

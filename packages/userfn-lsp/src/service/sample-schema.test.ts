@@ -5,9 +5,9 @@ import { extendWithSample } from './sample-schema.js';
 describe('extendWithSample', () => {
   test('adds the members of the sample, keeping the schema', () => {
     const s = extendWithSample(PROFILES.verification.schema, { output: { status: 'ok' }, extra: [{ a: 1 }, { b: 2 }] })!;
-    expect(Object.keys(s.properties!)).toEqual(['agent', 'session', 'output', 'tools', 'tool_calls', 'extra']);
+    expect(Object.keys(s.properties!)).toEqual(['agent', 'session', 'currentDate', 'output', 'tools', 'tool_calls', 'response', 'extra']);
     expect(s.properties!.output!.description).toContain('final output');
-    expect(Object.keys(s.properties!.output!.properties!)).toEqual(['status']);
+    expect(Object.keys(s.properties!.output!.properties!)).toEqual(['text', 'refusal', 'status']);
     expect(Object.keys(s.properties!.extra!.items!.properties!)).toEqual(['a', 'b']);
   });
 
@@ -26,6 +26,9 @@ describe('extendWithSample', () => {
 
   test('members reached through additionalProperties keep that schema', () => {
     const s = extendWithSample(PROFILES.verification.schema, { tools: { search: { outputs: { latest: '{}' } } } })!;
-    expect(s.properties!.tools!.properties!.search!.properties!.outputs!.properties!.latest!.type).toBe('string');
+    const latest = s.properties!.tools!.properties!.search!.properties!.outputs!.properties!.latest!;
+    // `latest` is any JSON: the schema's description stays, no type is inferred from the sample
+    expect(latest.type).toBeUndefined();
+    expect(latest.description).toContain('any JSON value');
   });
 });
