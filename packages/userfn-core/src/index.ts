@@ -10,6 +10,7 @@ export type { CheckResult, CompileOptions, EvaluateOptions } from './api/api.js'
 export type { References, PathReference, FunctionReference } from './api/references.js';
 export { collectReferences } from './api/references.js';
 export { analyze, type Analysis } from './api/pipeline.js';
+export { sampleStringReadWarnings } from './language/explain/string-reads.js';
 
 export { Datetime, Duration } from './common/values/time-values.js';
 export type { Value, RuntimeTypeName } from './common/values/values.js';

@@ -3,7 +3,7 @@
  * whole file, or each rule's condition) with their offset maps and analyses,
  * and the problems of the file itself. Built once per version (see ModelCache).
  */
-import { analyze, DEFAULT_LIMITS, readRuleSetDocument, tokenize, type Analysis, type LexToken, type ProfileName, type RuleSetFileProblem } from '@userfn/core';
+import { analyze, DEFAULT_LIMITS, readRuleSetDocument, sampleStringReadWarnings, tokenize, type Analysis, type LexToken, type ProfileName, type RuleSetFileProblem } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ResolvedConfig } from './config.js';
 import { documentKind, type DocumentKind } from './document-kind.js';
@@ -54,6 +54,22 @@ export interface DocumentModel {
   readonly tooLarge: boolean;
 }
 
+/**
+ * With a sample context the service knows more than the schema: a `get()`
+ * path that reads through a string of the sample (a tool output that is JSON
+ * text) gets warning UF2106, whose hint names the `json_get` form.
+ */
+function withSample(analysis: Analysis, config: ResolvedConfig): Analysis {
+  const tree = analysis.checked ?? analysis.recovered;
+  if (!config.hasSample || !tree) return analysis;
+  // the schema may already say so (a declared string): one warning per place
+  const known = new Set(analysis.diagnostics.map((d) => `${d.code}:${d.span.start}:${d.span.end}`));
+  const extra = sampleStringReadWarnings(analysis.source, tree, config.sample).filter((d) => !known.has(`${d.code}:${d.span.start}:${d.span.end}`));
+  if (extra.length === 0) return analysis;
+  const diagnostics = [...analysis.diagnostics, ...extra].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return { ...analysis, diagnostics };
+}
+
 function embedded(
   config: ResolvedConfig,
   profile: ProfileName,
@@ -74,7 +90,7 @@ function embedded(
     profile,
     literal,
     get analysis(): Analysis {
-      analysis ??= analyze(source, { profile, contextSchema: config.schemaFor(profile), ...(config.functions ? { functions: config.functions } : {}) });
+      analysis ??= withSample(analyze(source, { profile, contextSchema: config.schemaFor(profile), ...(config.functions ? { functions: config.functions } : {}) }), config);
       return analysis;
     },
     get tokens(): readonly LexToken[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check, compile } from '../../index.js';
 import { Codes } from '../../common/diagnostics/codes.js';
+import { sampleStringReadWarnings } from './string-reads.js';
 
 const session = (latest: unknown) => ({ tools: { search_kb: { outputs: { latest } } } });
 
@@ -8,7 +9,7 @@ describe('a path that reads through a string', () => {
   it('explains a false condition by naming the string and the json_get form', () => {
     const c = compile("get('$.tools.search_kb.outputs.latest.count') > 0", { profile: 'verification' });
     const reason = c.explain(session('{"count":2}')).reason!;
-    expect(reason).toContain('$.tools.search_kb.outputs.latest is a string');
+    expect(reason).toContain("get('$.tools.search_kb.outputs.latest.count') is null because '$.tools.search_kb.outputs.latest' is a string");
     expect(reason).toContain("json_get(get('$.tools.search_kb.outputs.latest'), '$.count')");
   });
 
@@ -34,5 +35,21 @@ describe('a path that reads through a string', () => {
     expect(w.message).toContain("'$.agent.name' is a string");
     expect(w.hint).toContain("json_get(get('$.agent.name'), '$.first')");
     expect("get('$.agent.name.first') != null".slice(w.span.start, w.span.end)).toBe('.first');
+  });
+});
+
+describe('sampleStringReadWarnings (the language service with a sample context)', () => {
+  it('warns (UF2106) at the part of the path past a string of the sample, quotes doubled in the source', () => {
+    const source = "get('$.tools.search_kb.outputs.latest.count') > 0 and get('$.agent.metadata[''o\\''k''].x') == 1";
+    const c = compile(source, { profile: 'verification' });
+    const sample = { tools: { search_kb: { outputs: { latest: '{"count":1}' } } }, agent: { metadata: { "o'k": 'text' } } };
+    const ws = sampleStringReadWarnings(source, c.checked, sample);
+    expect(ws.map((w) => [w.code, w.severity, source.slice(w.span.start, w.span.end)])).toEqual([
+      ['UF2106', 'warning', '.count'],
+      ['UF2106', 'warning', '.x'],
+    ]);
+    expect(ws[0]!.message).toBe("in the sample context, '$.tools.search_kb.outputs.latest' is a string: a path cannot read inside it, so this gives null");
+    // a parsed object in the sample: nothing to say
+    expect(sampleStringReadWarnings(source, c.checked, { tools: { search_kb: { outputs: { latest: { count: 1 } } } } })).toEqual([]);
   });
 });

@@ -6,15 +6,23 @@ import { T, type Type } from '../../common/types/type.js';
 import { suggest } from '../../common/diagnostics/suggest.js';
 import type { CheckHookContext } from './define.js';
 
+/**
+ * The words of UF2106 for a path whose part before `at` is a string (`where`
+ * says how that is known: the schema, a sample context): a path cannot read
+ * inside a string; `json_get` reads inside JSON text.
+ */
+export function throughStringWords(pathSource: string, at: number, where = ''): { message: string; hint: string } {
+  const prefix = pathSource.slice(0, at);
+  return {
+    message: `${where}'${prefix}' is a string: a path cannot read inside it, so this gives null`,
+    hint: `if it holds JSON text, read inside it with json_get(get('${prefix}'), '$${pathSource.slice(at)}')`,
+  };
+}
+
 /** The warning for a path that goes on past a value the schema types as a string. */
 function readThroughString(path: CompiledPath, at: number, ctx: CheckHookContext, arg: number) {
-  const prefix = path.source.slice(0, at);
-  return warning(
-    Codes.ReadThroughString,
-    `'${prefix}' is a string: a path cannot read inside it, so this gives null`,
-    ctx.literalSpan(arg, at, path.source.length - at),
-    `if it holds JSON text, read inside it with json_get(get('${prefix}'), '$${path.source.slice(at)}')`,
-  );
+  const { message, hint } = throughStringWords(path.source, at);
+  return warning(Codes.ReadThroughString, message, ctx.literalSpan(arg, at, path.source.length - at), hint);
 }
 
 /**

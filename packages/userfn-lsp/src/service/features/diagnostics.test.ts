@@ -91,6 +91,20 @@ describe('doValidation on a .userfn document', () => {
     expect(diagnose("get('$.session.key') == 'x'", { sampleContext })).toEqual([]);
   });
 
+  test('a path through a string: UF2106 where the schema says string, and where the sample holds JSON text', () => {
+    const text = "get('$.tools.search.outputs.latest.hits') > 0";
+    // the schema alone cannot know: latest is any JSON
+    expect(diagnose(text)).toEqual([]);
+    const sampleContext = { tools: { search: { outputs: { latest: '{"hits": 3}' } } }, agent: { name: 'bot' } };
+    const [d] = diagnose(text, { sampleContext });
+    expect({ code: d!.code, severity: d!.severity, text: d!.text }).toEqual({ code: Codes.ReadThroughString, severity: DiagnosticSeverity.Warning, text: '.hits' });
+    expect(d!.message).toContain("json_get(get('$.tools.search.outputs.latest'), '$.hits')");
+    // a parsed object in the sample: the path reads it
+    expect(diagnose(text, { sampleContext: { tools: { search: { outputs: { latest: { hits: 3 } } } } } })).toEqual([]);
+    // the schema and the sample both know: one warning
+    expect(diagnose("get('$.agent.name.first') != null", { sampleContext }).map((x) => [x.code, x.text])).toEqual([[Codes.ReadThroughString, '.first']]);
+  });
+
   test('a document over the size limit gets one limit diagnostic, fast', () => {
     const ds = diagnose('1 == 1 and '.repeat(1000) + 'true', { maxDocumentLength: 1000 });
     expect(ds).toHaveLength(1);
