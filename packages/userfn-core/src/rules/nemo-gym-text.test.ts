@@ -40,6 +40,13 @@ describe('messageOutput', () => {
   it('gives { refusal } for a refusal alone, { text, refusal } with text, and keeps an empty refusal visible', () => {
     expect(messageOutput({ content: [{ type: 'refusal', refusal: 'No.' }] })).toEqual({ refusal: 'No.' });
     expect(messageOutput({ content: [{ type: 'refusal', refusal: '' }] })).toEqual({ refusal: '' });
-    expect(messageOutput({ content: [{ type: 'output_text', text: '{"a":1}' }, { type: 'refusal', refusal: 'No.' }] })).toEqual({ text: '{"a":1}', refusal: 'No.' });
+    expect(
+      messageOutput({
+        content: [
+          { type: 'output_text', text: '{"a":1}' },
+          { type: 'refusal', refusal: 'No.' },
+        ],
+      }),
+    ).toEqual({ text: '{"a":1}', refusal: 'No.' });
   });
 });

@@ -21,11 +21,14 @@ describe('NeMo Gym rollouts of real shape', () => {
     expect(ctx.tool_calls).toEqual([{ name: 'get_weather', arguments: { city: 'Lyon' }, output: '{"city": "Lyon", "temp_c": 21.0, "sky": "clear"}' }]);
     expect(ctx.output).toEqual({ text: 'It is 21 °C and clear in Lyon right now.' });
     expect(ctx.response).toEqual({ status: 'completed', incomplete_details: null, error: null });
-    expect(score('simple-weather', "called('get_weather')", "json_get(get('$.tools.get_weather.outputs.latest'), '$.temp_c', -99) > 20", "get('$.response.status') == 'completed'")).toEqual([
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      score(
+        'simple-weather',
+        "called('get_weather')",
+        "json_get(get('$.tools.get_weather.outputs.latest'), '$.temp_c', -99) > 20",
+        "get('$.response.status') == 'completed'",
+      ),
+    ).toEqual([true, true, true]);
   });
 
   it('aviary: a list of cumulative turns maps every call once, in order, not an empty context', () => {
@@ -75,7 +78,13 @@ describe('NeMo Gym rollouts of real shape', () => {
     ]);
     expect(ctx.tools).toEqual({ search_docs: { outputs: { latest: '{"hits": 2, "top": "Keys > Rotate"}' } } });
     expect(
-      score('mcp-calls', "called('search_docs')", "called_in_order(['search_docs', 'read_page'])", "get('$.tool_calls[1].error') == null", "json_get(get('$.tools.search_docs.outputs.latest'), '$.hits', 0) > 0"),
+      score(
+        'mcp-calls',
+        "called('search_docs')",
+        "called_in_order(['search_docs', 'read_page'])",
+        "get('$.tool_calls[1].error') == null",
+        "json_get(get('$.tools.search_docs.outputs.latest'), '$.hits', 0) > 0",
+      ),
     ).toEqual([true, true, false, true]);
   });
 
@@ -83,7 +92,9 @@ describe('NeMo Gym rollouts of real shape', () => {
     const ctx = context('incomplete-thinking');
     expect(ctx.response).toEqual({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, error: null });
     expect(ctx.output).toEqual({ text: '' });
-    expect(score('incomplete-thinking', "get('$.response.status') != 'incomplete'", "get('$.response.incomplete_details.reason') == 'max_output_tokens'")).toEqual([false, true]);
+    expect(
+      score('incomplete-thinking', "get('$.response.status') != 'incomplete'", "get('$.response.incomplete_details.reason') == 'max_output_tokens'"),
+    ).toEqual([false, true]);
   });
 
   it('<think> reasoning is removed from $.output.text', () => {
@@ -100,6 +111,8 @@ describe('NeMo Gym rollouts of real shape', () => {
 
   it('a list that mixes turns and items is an input error naming where', () => {
     expect(() => context('mixed-turns')).toThrow(NemoGymInputError);
-    expect(() => context('mixed-turns')).toThrow('response.output mixes turns and items: response.output[0] is a list (a turn), response.output[1] is an object');
+    expect(() => context('mixed-turns')).toThrow(
+      'response.output mixes turns and items: response.output[0] is a list (a turn), response.output[1] is an object',
+    );
   });
 });
