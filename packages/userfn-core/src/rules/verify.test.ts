@@ -125,3 +125,11 @@ describe('verify', () => {
     expect(v.results.map((r) => r.passed)).toEqual([false, false, true]);
   });
 });
+
+describe('an explanation names a path that reads through a string', () => {
+  it("says it in a rule's explanation, as userfn verify and /verify report it", () => {
+    const rs = loadRuleSet({ rules: [{ id: 'hits', condition: "get('$.tools.search_kb.outputs.latest.hits') > 0" }] });
+    const [r] = verify(rs, { tools: { search_kb: { outputs: { latest: '{"hits":2}' } } } }).results;
+    expect(r!.explanation).toContain("use json_get(get('$.tools.search_kb.outputs.latest'), '$.hits')".replace('use ', ''));
+  });
+});

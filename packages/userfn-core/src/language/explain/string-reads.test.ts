@@ -9,8 +9,13 @@ describe('a path that reads through a string', () => {
   it('explains a false condition by naming the string and the json_get form', () => {
     const c = compile("get('$.tools.search_kb.outputs.latest.count') > 0", { profile: 'verification' });
     const reason = c.explain(session('{"count":2}')).reason!;
-    expect(reason).toContain("get('$.tools.search_kb.outputs.latest.count') is null because '$.tools.search_kb.outputs.latest' is a string");
+    expect(reason).toContain("get('$.tools.search_kb.outputs.latest.count') reads nothing because '$.tools.search_kb.outputs.latest' is a string");
     expect(reason).toContain("json_get(get('$.tools.search_kb.outputs.latest'), '$.count')");
+  });
+
+  it('says it also when a default stood in for the value', () => {
+    const c = compile("get('$.tools.search_kb.outputs.latest.count', 0) > 0", { profile: 'verification' });
+    expect(c.explain(session('{"count":2}')).reason).toContain("json_get(get('$.tools.search_kb.outputs.latest'), '$.count')");
   });
 
   it('says it through list indexes too, and only when the walk met a string', () => {

@@ -68,19 +68,19 @@ function stringReads(checked: Checked, context: unknown): StringRead[] {
 }
 
 /**
- * Notes for the explanation of a false condition: each such `get()` that gave
- * null says that the value there is a string and names the `json_get` form
- * that reads inside it.
+ * Notes for the explanation of a false condition: each such `get()` that was
+ * evaluated (it gave null, or its default) says that the value there is a
+ * string and names the `json_get` form that reads inside it.
  */
 export function stringReadNotes(checked: Checked, context: unknown, outcomes: ReadonlyMap<number, Outcome>): string[] {
   return stringReads(checked, context)
     .filter(({ call }) => {
       const o = outcomes.get(call.id);
-      return o !== undefined && 'value' in o && o.value === null;
+      return o !== undefined && 'value' in o;
     })
     .map(({ path, at }) => {
       const { message, hint } = throughStringWords(path.source, at);
-      return `get('${path.source}') is null because ${message.replace(', so this gives null', '')}; ${hint}`;
+      return `get('${path.source}') reads nothing because ${message.replace(', so this gives null', '')}; ${hint}`;
     });
 }
 
