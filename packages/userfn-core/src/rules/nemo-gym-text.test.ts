@@ -33,6 +33,10 @@ describe('messageOutput', () => {
     }
   });
 
+  it('takes a whole JSON object as it is, even when one of its strings holds a think tag', () => {
+    expect(messageOutput(m('{"note": "</think> is a tag"}'))).toEqual({ note: '</think> is a tag' });
+  });
+
   it('joins text parts before removing reasoning, so a tag split across parts is still found', () => {
     expect(messageOutput(m('<think>plan', '</think>\n\n', 'answer'))).toEqual({ text: 'answer' });
   });

@@ -72,12 +72,14 @@ function parsedObject(text: string): Obj | undefined {
  */
 export function messageOutput(message: Obj): JsonValue {
   const content = message['content'];
-  const answer = withoutThinking(partsText(content, ['output_text']));
+  const text = partsText(content, ['output_text']);
+  const answer = withoutThinking(text);
   const refusal = partsText(Array.isArray(content) ? content : undefined, ['refusal'], 'refusal');
   if (refusal !== '' || (Array.isArray(content) && content.some((p) => isObject(p) && p['type'] === 'refusal'))) {
     return answer === '' ? { refusal } : { text: answer, refusal };
   }
   const trimmed = answer.trim();
-  const structured = parsedObject(trimmed) ?? parsedObject(fencedBody(trimmed) ?? '');
+  // A message that is a JSON object as a whole is taken as it is, even when a string in it mentions a think tag.
+  const structured = parsedObject(text) ?? parsedObject(trimmed) ?? parsedObject(fencedBody(trimmed) ?? '');
   return structured ?? { text: answer };
 }
