@@ -44,24 +44,25 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
 
   return (line, lineNo, stats) => {
     stats.records++;
+    // NeMo Gym output is the input written back: a CRLF line's error line ends with CRLF too.
+    const inputError = (message: string) => {
+      stats.inputErrors++;
+      const out = inputErrorLine(lineNo, message);
+      return nemo && line.endsWith('\r') ? `${out.slice(0, -1)}\r\n` : out;
+    };
     let record: unknown;
     try {
       record = JSON.parse(line);
     } catch (e) {
-      stats.inputErrors++;
-      return inputErrorLine(lineNo, /^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
+      return inputError(/^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
     }
-    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-      stats.inputErrors++;
-      return inputErrorLine(lineNo, `expected a JSON object, got ${kindOf(record)}`);
-    }
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) return inputError(`expected a JSON object, got ${kindOf(record)}`);
     let context: unknown = record;
     if (nemo) {
       try {
         context = nemoGymToContext(record);
       } catch (e) {
-        stats.inputErrors++;
-        return inputErrorLine(lineNo, (e as Error).message);
+        return inputError((e as Error).message);
       }
     }
 

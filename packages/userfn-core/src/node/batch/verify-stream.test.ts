@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { loadRuleSet } from '../../rules/load.js';
+import { nemoGymToContext } from '../../rules/nemo-gym.js';
+import { verify } from '../../rules/verify.js';
 import { WorkerPool } from './pool.js';
 import type { BatchTimeline } from './timeline.js';
 import { verifyStream, type VerifyStreamOptions } from './verify-stream.js';
@@ -255,5 +257,24 @@ describe('verifyStream (nemo-gym)', () => {
     expect(JSON.parse(lines[0]!).reward).toBe(1);
     expect(JSON.parse(lines[1]!)).toMatchObject({ line: 2, error: { kind: 'input', message: expect.stringContaining('mixes turns and items') } });
     expect(summary).toMatchObject({ records: 2, passed: 1, inputErrors: 1 });
+  });
+  it('writes the real-shaped fixtures back byte for byte but for the reward, and the malformed one as an input error', async () => {
+    const dir = join(import.meta.dirname, '../../rules/nemo-gym-fixtures');
+    const names = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+    const lines = names.map((f) => readFileSync(join(dir, f), 'utf8').trimEnd());
+    const { out, summary } = await run(`${lines.join('\r\n')}\r\n`, { format: 'nemo-gym' });
+    const written = out.split('\r\n').slice(0, -1);
+    expect(written).toHaveLength(lines.length);
+    for (const [i, line] of lines.entries()) {
+      const rollout = JSON.parse(line) as { reward?: number };
+      if (names[i] === 'mixed-turns.jsonl') {
+        expect(JSON.parse(written[i]!)).toMatchObject({ line: i + 1, error: { kind: 'input' } });
+        continue;
+      }
+      const reward = String(verify(ruleSet, nemoGymToContext(rollout), { now: '2026-11-21T12:00:00Z' }).score);
+      const expected = 'reward' in rollout ? line.replace(/"reward": [0-9.]+/, `"reward": ${reward}`) : `${line.slice(0, -1)},"reward":${reward}}`;
+      expect([names[i], written[i]]).toEqual([names[i], expected]);
+    }
+    expect(summary).toMatchObject({ records: lines.length, inputErrors: 1 });
   });
 });
