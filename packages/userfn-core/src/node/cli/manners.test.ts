@@ -4,19 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECK_HELP } from './check.js';
 import { EVAL_HELP } from './eval.js';
-import { fileError, systemReason, type Io } from './io.js';
-import { main } from './main.js';
+import { fileError, systemReason } from './io.js';
+import { runCli } from '../../../test/support/cli.js';
 import { SERVE_HELP } from './serve.js';
 import { VERIFY_HELP } from './verify.js';
 import { coreVersion } from './version.js';
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdoutIsTTY: false, stderrIsTTY: false };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const cli = runCli;
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 const dir = mkdtempSync(join(tmpdir(), 'userfn-manners-'));
