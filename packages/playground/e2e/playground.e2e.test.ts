@@ -94,6 +94,27 @@ describe('playground in Chromium', () => {
     await screenshot(page, 'on-load');
   });
 
+  it('becomes ready, with its scripts served compressed, and keeps the header in view when the page scrolls', async () => {
+    const h = ready();
+    const page = await h.newPage();
+    lastPage = page;
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) encodings.set(r.url(), r.headers()['content-encoding']);
+    });
+    await page.goto(h.url);
+    await page.waitForFunction(() => document.getElementById('status')?.dataset.state === 'ready', undefined, { timeout: 60_000 });
+    expect(await text(page, 'status')).toBe('ready');
+    expect(encodings.size).toBeGreaterThan(0);
+    for (const [url, encoding] of encodings) expect(encoding, url).toMatch(/^(br|gzip)$/);
+    await page.setViewportSize({ width: 1000, height: 500 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const box = await page.locator('header.bar').boundingBox();
+    expect(box?.y).toBe(0);
+    await page.screenshot({ path: join(RESULTS_DIR, 'scrolled-header.png') });
+  });
+
   it('typing an expression shows the right value', async () => {
     const page = await open();
     await page.locator('[data-testid="profile"]').selectOption('any');
@@ -210,6 +231,10 @@ describe('playground in Chromium', () => {
     expect(problems).toMatch(/context/i);
     // the expression is not evaluated against a broken context, and the page says why
     expect(await waitForText(page, 'result', (t) => /not valid JSON/i.test(t))).toMatch(/not valid JSON/i);
+    // said once: the explanation does not repeat the error
+    expect(await text(page, 'explanation')).toBe('');
+    expect(problems).toContain('The context is not valid JSON: property expected at line 1, column 9.');
+    expect(problems).not.toMatch(/\[\d+\]/);
     await screenshot(page, 'context-parse-error');
   });
 

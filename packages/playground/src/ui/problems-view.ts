@@ -38,3 +38,12 @@ export function showProblems(list: HTMLElement, entries: readonly ProblemEntry[]
     }),
   );
 }
+
+/**
+ * A JSON syntax problem of the context as a sentence with its place:
+ * `Property expected` at 1:9 -> `The context is not valid JSON: property expected at line 1, column 9.`
+ */
+export function jsonProblemSentence(message: string, line: number, column: number): string {
+  const what = message.replace(/\.$/, '');
+  return `The context is not valid JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)} at line ${line}, column ${column}.`;
+}

@@ -44,7 +44,8 @@ function timings(r: EvaluationResult): string {
 
 function explanationText(r: EvaluationResult): string {
   const lines: string[] = [];
-  if (r.reason !== undefined && r.status !== 'compile-error') lines.push(`why: ${r.reason}`, '');
+  // An error's reason is the error the box above already shows: say it once.
+  if (r.reason !== undefined && r.status === 'ok') lines.push(`why: ${r.reason}`, '');
   if (r.tree !== undefined) lines.push(r.tree);
   return lines.join('\n').trim();
 }
