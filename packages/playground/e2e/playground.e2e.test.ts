@@ -136,6 +136,8 @@ describe('playground in Chromium', () => {
     expect(problems).toMatch(/unknown function 'lenght'/);
     expect(problems).toMatch(/length/); // the did-you-mean hint
     expect(await text(page, 'verdict')).toBe('does not compile');
+    // said once: under Problems, not again in the result box
+    expect(await text(page, 'result')).not.toContain('UF2001');
     // a click on the problem puts the cursor on it
     await page.locator('[data-testid="problem"] button').first().click();
     await screenshot(page, 'error-marker');
@@ -238,6 +240,16 @@ describe('playground in Chromium', () => {
     await screenshot(page, 'context-parse-error');
   });
 
+  it("a hint stands apart from its message, and only where it applies", async () => {
+    const page = await open('?profile=any&expr=' + encodeURIComponent("get('a.b')"));
+    await waitForText(page, 'problems', (t) => t.includes('UF2004'));
+    expect(await page.locator('[data-testid="problem"] .hint').innerText()).toBe(" — hint: a path starts with '$', e.g. '$.output.status'");
+    await screenshot(page, 'hint');
+    const other = await open('?profile=any&expr=' + encodeURIComponent("get('$. a')"));
+    await waitForText(other, 'problems', (t) => t.includes("whitespace is not allowed after '.'"));
+    expect(await other.locator('[data-testid="problem"] .hint').count()).toBe(0);
+  });
+
   it('renders values as text, never as HTML', async () => {
     const page = await open('?profile=any&expr=' + encodeURIComponent("'<img src=x onerror=alert(1)><b>bold</b>'") + '&context=%7B%7D');
     const value = await waitForText(page, 'result-value', (t) => t.includes('<img'));
@@ -256,6 +268,9 @@ describe('playground in Chromium', () => {
     expect(await miss.getAttribute('data-rule-id')).toBe('very-confident');
     expect(await miss.innerText()).toContain("The agent's confidence is below 0.95.");
     expect(await miss.locator('[data-testid="rule-explanation"]').innerText()).toContain('0.91');
+    // every rule id stands on one line (lookup_account is not broken mid-word)
+    const idLines = await page.$$eval('[data-testid="rule-row"] td:nth-child(2) code', (codes) => codes.map((c) => [c.textContent, c.getClientRects().length]));
+    for (const [id, lines] of idLines) expect(lines, String(id)).toBe(1);
     await screenshot(page, 'rule-set');
 
     // a broken condition is marked in the rule set and listed
@@ -264,6 +279,8 @@ describe('playground in Chromium', () => {
     await page.keyboard.insertText('{ "rules": [ { "id": "a", "condition": "lenght(1) > 0" } ] }');
     await waitForText(page, 'rules-verdict', (t) => t.startsWith('the rule set does not load'));
     await waitForText(page, 'problems', (t) => t.includes('UF2001'));
+    // said once: under Problems, not again in the rule-set panel
+    expect(await text(page, 'rules-problems')).toBe('Every problem is listed under Problems and marked in the rule set.');
     await page.locator('[data-testid="rules"] .squiggly-error').first().waitFor({ timeout: 30_000 });
   });
 
