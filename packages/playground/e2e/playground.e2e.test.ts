@@ -192,6 +192,8 @@ describe('playground in Chromium', () => {
     await setExpression(page, "get('$.score') * 2 + days(now() - iso_datetime_parse(get('$.document_metadata.updated_at')))");
     await waitForText(page, 'result-value', (t) => t.startsWith('4.40'));
     await page.locator('[data-testid="share"]').click();
+    // the click handler writes the state first (async): wait for the link it then shows
+    await page.waitForFunction(() => (document.querySelector('[data-testid="share-link"]') as HTMLInputElement).value !== '', undefined, { timeout: 30_000 });
     const link = await page.locator('[data-testid="share-link"]').inputValue();
     expect(link).toMatch(/#v1\.[A-Za-z0-9_-]+$/);
     const original = await state(page);

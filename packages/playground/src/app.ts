@@ -44,8 +44,9 @@ function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
-/** Starts the playground in the current page. */
-export async function startPlayground(): Promise<void> {
+/** Starts the playground in the current page; `worker`, when given, is the language-service worker already started by the entry. */
+export async function startPlayground(options: { worker?: Worker } = {}): Promise<void> {
+  let early = options.worker;
   const storage = localStorageOrUndefined();
   const notices = new Notices(byId('notices'));
   const status = byId('status');
@@ -86,7 +87,12 @@ export async function startPlayground(): Promise<void> {
   const result = resultView();
   const rules = rulesView();
   const client = new WorkerClient({
-    create: () => new PlaygroundWorker() as unknown as WorkerLike,
+    // the entry's worker the first time, a new one after a restart
+    create: () => {
+      const w = early ?? new PlaygroundWorker();
+      early = undefined;
+      return w as unknown as WorkerLike;
+    },
     timeLimitMs: TIME_LIMIT_MS,
     timed: TIMED_METHODS,
     onRestart: (reason) => {
