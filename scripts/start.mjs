@@ -1,10 +1,19 @@
-// `npm start`: evaluates the bundled example expressions against the example
-// contexts and prints each value (and, for a false condition, why).
+// `npm run examples`: evaluates the bundled example expressions against the example
+// contexts and prints each value (and, for a false condition, why), on the fixed
+// clock examples/expressions.json names, so that the output is the same any day.
 import { readFileSync } from 'node:fs';
 import { compile, UserFnError } from '@userfn/core';
 
+// A reader that stops early (`npm run examples | head`) is not an error.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(0);
+});
+
 const root = new URL('../examples/', import.meta.url);
 const { now, examples } = JSON.parse(readFileSync(new URL('expressions.json', root), 'utf8'));
+
+process.stdout.write(`Evaluating ${examples.length} examples with the clock fixed at ${now} (now() returns it; set in examples/expressions.json).\n`);
 
 let failures = 0;
 for (const ex of examples) {

@@ -94,6 +94,27 @@ describe('playground in Chromium', () => {
     await screenshot(page, 'on-load');
   });
 
+  it('becomes ready, with its scripts served compressed, and keeps the header in view when the page scrolls', async () => {
+    const h = ready();
+    const page = await h.newPage();
+    lastPage = page;
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) encodings.set(r.url(), r.headers()['content-encoding']);
+    });
+    await page.goto(h.url);
+    await page.waitForFunction(() => document.getElementById('status')?.dataset.state === 'ready', undefined, { timeout: 60_000 });
+    expect(await text(page, 'status')).toBe('ready');
+    expect(encodings.size).toBeGreaterThan(0);
+    for (const [url, encoding] of encodings) expect(encoding, url).toMatch(/^(br|gzip)$/);
+    await page.setViewportSize({ width: 1000, height: 500 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const box = await page.locator('header.bar').boundingBox();
+    expect(box?.y).toBe(0);
+    await page.screenshot({ path: join(RESULTS_DIR, 'scrolled-header.png') });
+  });
+
   it('typing an expression shows the right value', async () => {
     const page = await open();
     await page.locator('[data-testid="profile"]').selectOption('any');
@@ -115,6 +136,8 @@ describe('playground in Chromium', () => {
     expect(problems).toMatch(/unknown function 'lenght'/);
     expect(problems).toMatch(/length/); // the did-you-mean hint
     expect(await text(page, 'verdict')).toBe('does not compile');
+    // said once: under Problems, not again in the result box
+    expect(await text(page, 'result')).not.toContain('UF2001');
     // a click on the problem puts the cursor on it
     await page.locator('[data-testid="problem"] button').first().click();
     await screenshot(page, 'error-marker');
@@ -169,6 +192,8 @@ describe('playground in Chromium', () => {
     await setExpression(page, "get('$.score') * 2 + days(now() - iso_datetime_parse(get('$.document_metadata.updated_at')))");
     await waitForText(page, 'result-value', (t) => t.startsWith('4.40'));
     await page.locator('[data-testid="share"]').click();
+    // the click handler writes the state first (async): wait for the link it then shows
+    await page.waitForFunction(() => (document.querySelector('[data-testid="share-link"]') as HTMLInputElement).value !== '', undefined, { timeout: 30_000 });
     const link = await page.locator('[data-testid="share-link"]').inputValue();
     expect(link).toMatch(/#v1\.[A-Za-z0-9_-]+$/);
     const original = await state(page);
@@ -210,7 +235,21 @@ describe('playground in Chromium', () => {
     expect(problems).toMatch(/context/i);
     // the expression is not evaluated against a broken context, and the page says why
     expect(await waitForText(page, 'result', (t) => /not valid JSON/i.test(t))).toMatch(/not valid JSON/i);
+    // said once: the explanation does not repeat the error
+    expect(await text(page, 'explanation')).toBe('');
+    expect(problems).toContain('The context is not valid JSON: property expected at line 1, column 9.');
+    expect(problems).not.toMatch(/\[\d+\]/);
     await screenshot(page, 'context-parse-error');
+  });
+
+  it("a hint stands apart from its message, and only where it applies", async () => {
+    const page = await open('?profile=any&expr=' + encodeURIComponent("get('a.b')"));
+    await waitForText(page, 'problems', (t) => t.includes('UF2004'));
+    expect(await page.locator('[data-testid="problem"] .hint').innerText()).toBe(" — hint: a path starts with '$', e.g. '$.output.status'");
+    await screenshot(page, 'hint');
+    const other = await open('?profile=any&expr=' + encodeURIComponent("get('$. a')"));
+    await waitForText(other, 'problems', (t) => t.includes("whitespace is not allowed after '.'"));
+    expect(await other.locator('[data-testid="problem"] .hint').count()).toBe(0);
   });
 
   it('renders values as text, never as HTML', async () => {
@@ -231,6 +270,9 @@ describe('playground in Chromium', () => {
     expect(await miss.getAttribute('data-rule-id')).toBe('very-confident');
     expect(await miss.innerText()).toContain("The agent's confidence is below 0.95.");
     expect(await miss.locator('[data-testid="rule-explanation"]').innerText()).toContain('0.91');
+    // every rule id stands on one line (lookup_account is not broken mid-word)
+    const idLines = await page.$$eval('[data-testid="rule-row"] td:nth-child(2) code', (codes) => codes.map((c) => [c.textContent, c.getClientRects().length]));
+    for (const [id, lines] of idLines) expect(lines, String(id)).toBe(1);
     await screenshot(page, 'rule-set');
 
     // a broken condition is marked in the rule set and listed
@@ -239,6 +281,8 @@ describe('playground in Chromium', () => {
     await page.keyboard.insertText('{ "rules": [ { "id": "a", "condition": "lenght(1) > 0" } ] }');
     await waitForText(page, 'rules-verdict', (t) => t.startsWith('the rule set does not load'));
     await waitForText(page, 'problems', (t) => t.includes('UF2001'));
+    // said once: under Problems, not again in the rule-set panel
+    expect(await text(page, 'rules-problems')).toBe('Every problem is listed under Problems and marked in the rule set.');
     await page.locator('[data-testid="rules"] .squiggly-error').first().waitFor({ timeout: 30_000 });
   });
 

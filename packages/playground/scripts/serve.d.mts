@@ -7,3 +7,5 @@ export interface StaticServer {
 }
 /** Starts a static server for `root` on `host:port` (port 0: any free port). */
 export declare function startServer(options?: { root?: string; host?: string; port?: number }): Promise<StaticServer>;
+/** The Content-Encoding to answer an Accept-Encoding header with: 'br', 'gzip' or undefined (identity). */
+export declare function pickEncoding(acceptEncoding?: string): 'br' | 'gzip' | undefined;

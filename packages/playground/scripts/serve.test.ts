@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
-import { get } from 'node:http';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DIST, pickEncoding, startServer } from './serve.mjs';
 
 const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url));
 
@@ -47,3 +51,51 @@ describe('scripts/serve.mjs (npm start)', () => {
     expect(err).toContain("PORT must be a port number, not 'eighty'");
   });
 });
+
+describe('compression and caching', () => {
+  it('picks brotli, else gzip, else none, honouring q=0', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+
+  it('serves the page and its hashed assets compressed, assets cached for good, the page revalidated', async () => {
+    const assets = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(assets.length, 'build the playground first').toBeGreaterThan(0);
+    const largest = assets.map((f) => ({ f, size: statSync(join(DIST, 'assets', f)).size })).sort((a, b) => b.size - a.size)[0]!;
+    const server = await startServer({ port: 0 });
+    try {
+      for (const [accept, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const r = await fetchRaw(new URL(`assets/${largest.f}`, server.url).href, accept);
+        expect(r.headers['content-encoding']).toBe(accept);
+        expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(r.headers.vary).toBe('accept-encoding');
+        expect(Number(r.headers['content-length'])).toBe(r.body.length);
+        expect(r.body.length).toBeLessThan(largest.size / 3);
+        expect(decode(r.body).equals(readFileSync(join(DIST, 'assets', largest.f)))).toBe(true);
+      }
+      const page = await fetchRaw(server.url, 'gzip');
+      expect([page.headers['content-encoding'], page.headers['cache-control']]).toEqual(['gzip', 'no-cache']);
+      const plain = await fetchRaw(new URL(`assets/${largest.f}`, server.url).href, '');
+      expect([plain.headers['content-encoding'], plain.body.length]).toEqual([undefined, largest.size]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+function fetchRaw(url: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

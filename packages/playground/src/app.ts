@@ -20,7 +20,7 @@ import { byId, el, setText } from './ui/dom.js';
 import { formatBytes } from './ui/format.js';
 import { showGallery } from './ui/gallery-view.js';
 import { Notices } from './ui/notices.js';
-import { showProblems, type ProblemEntry } from './ui/problems-view.js';
+import { jsonProblemSentence, showProblems, type ProblemEntry } from './ui/problems-view.js';
 import { markStale, resultView, showEvaluation, showFailure } from './ui/result-view.js';
 import { rulesView, showRulesFailure, showRuleSet } from './ui/rules-view.js';
 import { TimeLimitError, WorkerClient, type WorkerLike } from './worker-client.js';
@@ -44,8 +44,9 @@ function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
-/** Starts the playground in the current page. */
-export async function startPlayground(): Promise<void> {
+/** Starts the playground in the current page; `worker`, when given, is the language-service worker already started by the entry. */
+export async function startPlayground(options: { worker?: Worker } = {}): Promise<void> {
+  let early = options.worker;
   const storage = localStorageOrUndefined();
   const notices = new Notices(byId('notices'));
   const status = byId('status');
@@ -86,7 +87,12 @@ export async function startPlayground(): Promise<void> {
   const result = resultView();
   const rules = rulesView();
   const client = new WorkerClient({
-    create: () => new PlaygroundWorker() as unknown as WorkerLike,
+    // the entry's worker the first time, a new one after a restart
+    create: () => {
+      const w = early ?? new PlaygroundWorker();
+      early = undefined;
+      return w as unknown as WorkerLike;
+    },
     timeLimitMs: TIME_LIMIT_MS,
     timed: TIMED_METHODS,
     onRestart: (reason) => {
@@ -183,8 +189,10 @@ export async function startPlayground(): Promise<void> {
             line: m.startLineNumber,
             column: m.startColumn,
             severity: severity(m.severity),
-            message: m.message,
-            ...(m.code !== undefined ? { code: typeof m.code === 'string' ? m.code : m.code.value } : {}),
+            // Monaco's JSON worker says `Property expected` with a bare number as code: a sentence with its place reads better
+            ...(owner === 'json'
+              ? { message: jsonProblemSentence(m.message, m.startLineNumber, m.startColumn) }
+              : { message: m.message, ...(m.code !== undefined ? { code: typeof m.code === 'string' ? m.code : m.code.value } : {}) }),
             reveal: () => {
               editor.setPosition({ lineNumber: m.startLineNumber, column: m.startColumn });
               editor.revealPositionInCenterIfOutsideViewport({ lineNumber: m.startLineNumber, column: m.startColumn });

@@ -30,11 +30,27 @@ export function showProblems(list: HTMLElement, entries: readonly ProblemEntry[]
         ' ',
         el('span', { class: 'where' }, `${p.where} ${p.line}:${p.column}`),
         ' ',
-        p.message,
+        ...messageParts(p.message),
         p.code ? el('span', { class: 'muted' }, ` [${p.code}]`) : null,
       );
       button.addEventListener('click', p.reveal);
       return el('li', { testid: 'problem' }, button);
     }),
   );
+}
+
+/**
+ * A JSON syntax problem of the context as a sentence with its place:
+ * `Property expected` at 1:9 -> `The context is not valid JSON: property expected at line 1, column 9.`
+ */
+export function jsonProblemSentence(message: string, line: number, column: number): string {
+  const what = message.replace(/\.$/, '');
+  return `The context is not valid JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)} at line ${line}, column ${column}.`;
+}
+
+/** A diagnostic's message, with its `hint: …` line (the language service's) set apart as a hint of its own. */
+export function messageParts(message: string): Array<string | HTMLElement> {
+  const at = message.indexOf('\nhint: ');
+  if (at < 0) return [message];
+  return [message.slice(0, at), el('span', { class: 'hint' }, ` — hint: ${message.slice(at + 7)}`)];
 }

@@ -44,7 +44,8 @@ function timings(r: EvaluationResult): string {
 
 function explanationText(r: EvaluationResult): string {
   const lines: string[] = [];
-  if (r.reason !== undefined && r.status !== 'compile-error') lines.push(`why: ${r.reason}`, '');
+  // An error's reason is the error the box above already shows: say it once.
+  if (r.reason !== undefined && r.status === 'ok') lines.push(`why: ${r.reason}`, '');
   if (r.tree !== undefined) lines.push(r.tree);
   return lines.join('\n').trim();
 }
@@ -74,6 +75,11 @@ export function showEvaluation(view: ResultView, r: EvaluationResult): void {
     'clock-error': 'bad clock',
   };
   setVerdict(view, 'error', title[r.status]);
+  if (r.status === 'compile-error') {
+    // The problems are listed under Problems (with their hints) and marked in the editor: say them once, there.
+    view.error.append(el('p', { class: 'muted' }, 'Every problem is listed under Problems and marked in the editor.'));
+    return;
+  }
   const e = r.error;
   // The core often writes the hint into the message already ("did you mean …?"): say it once.
   const hint = e?.hint !== undefined && !/did you mean/.test(e.message) && !e.message.includes(e.hint) ? e.hint : undefined;
@@ -82,7 +88,6 @@ export function showEvaluation(view: ResultView, r: EvaluationResult): void {
       ? el('p', {}, el('strong', {}, `${e.kind} error ${e.code}`), ` at ${e.line}:${e.column}: ${e.message}`, hint ? el('span', { class: 'hint' }, ` — ${hint}`) : null)
       : el('p', {}, r.reason ?? ''),
   );
-  if (r.status === 'compile-error') view.error.append(el('p', { class: 'muted' }, 'Every problem is listed under Problems and marked in the editor.'));
 }
 
 /** Shows an evaluation that never finished (time limit, worker failure). */

@@ -60,7 +60,8 @@ export function showRuleSet(view: RulesView, outcome: RuleSetOutcome): void {
   setText(view.timings, outcome.status === 'invalid' ? `load ${formatMs(outcome.loadMs)}` : '');
   if (outcome.status === 'invalid') {
     setText(view.verdict, `the rule set does not load: ${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}`);
-    view.problems.append(...outcome.problems.map((p) => el('li', {}, p)));
+    // The language service lists the same problems under Problems and marks them in the editor: say them once, there.
+    view.problems.append(el('li', { class: 'muted' }, 'Every problem is listed under Problems and marked in the rule set.'));
   } else {
     setText(view.verdict, outcome.status === 'clock-error' ? 'bad clock' : 'no context to verify');
     view.problems.append(el('li', {}, outcome.message));

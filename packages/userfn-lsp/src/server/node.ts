@@ -4,6 +4,9 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { framingGuard } from './framing-guard.js';
 import { startServer } from './server.js';
 
+/** This package's version, from its package.json (the one place it is written): src/server and dist/server are both two levels below it. */
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 const USAGE = `usage: userfn-lsp [--stdio | --node-ipc | --socket=<port>]
 
 The UserFn language server (Language Server Protocol). Editors start it with
@@ -15,8 +18,8 @@ export function main(argv: readonly string[] = process.argv.slice(2)): void {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (argv.includes('--version')) {
-    process.stdout.write('0.1.0\n');
+  if (argv.includes('--version') || argv.includes('-v')) {
+    process.stdout.write(`${VERSION}\n`);
     return;
   }
   const other = argv.some((a) => a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'));
@@ -27,5 +30,5 @@ export function main(argv: readonly string[] = process.argv.slice(2)): void {
   // the connection owns stdout: anything logged must go to stderr
   console.log = console.error;
   console.info = console.error;
-  startServer(connection, { readFile: (path) => readFileSync(path, 'utf8') });
+  startServer(connection, { readFile: (path) => readFileSync(path, 'utf8'), version: VERSION });
 }

@@ -1,7 +1,9 @@
 /** End to end: the real server over stdio, driven as an LSP client would. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { LspClient } from '../test-support/lsp-client.js';
 
@@ -20,11 +22,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CAPS = { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } }, workspace: { configuration: true } };
 
-async function started(initializationOptions?: unknown, configuration: unknown = null): Promise<{ client: LspClient; init: { capabilities: Record<string, unknown> } }> {
+type InitResult = { capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } };
+
+async function started(initializationOptions?: unknown, configuration: unknown = null): Promise<{ client: LspClient; init: InitResult }> {
   const client = LspClient.start();
   clients.push(client);
   client.configuration = configuration;
-  const { result } = await client.request<{ capabilities: Record<string, unknown> }>('initialize', {
+  const { result } = await client.request<InitResult>('initialize', {
     processId: process.pid,
     rootUri: `file://${dir}`,
     capabilities: CAPS,
@@ -49,6 +53,14 @@ describe('userfn-lsp over stdio', () => {
     expect(caps.signatureHelpProvider).toBeDefined();
     expect(caps.codeActionProvider).toBeDefined();
     expect((caps.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes).toEqual(['keyword', 'function', 'string', 'number', 'operator', 'comment']);
+  });
+
+  test("serverInfo and --version carry package.json's version (written nowhere else)", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { init } = await started();
+    expect(init.serverInfo).toEqual({ name: 'userfn-lsp', version });
+    const bin = fileURLToPath(new URL('../../bin/userfn-lsp.mjs', import.meta.url));
+    for (const flag of ['--version', '-v']) expect(execFileSync(process.execPath, [bin, flag], { encoding: 'utf8' })).toBe(`${version}\n`);
   });
 
   test('didOpen, didChange (incremental) and publishDiagnostics with versions', async () => {

@@ -17,6 +17,8 @@ import { ValidationScheduler } from './validation-scheduler.js';
 export interface ServerOptions {
   /** Reads files named in the settings (contextSchema, sampleContext); absent in browsers. */
   readonly readFile?: ReadFile;
+  /** The version the server reports in its initialize result (the Node entry passes package.json's); omitted when absent. */
+  readonly version?: string;
   /** Quiet time after an edit before validating (default 150 ms). */
   readonly validationDelayMs?: number;
 }
@@ -72,7 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const userfn = (initOptions as { userfn?: unknown } | null | undefined)?.userfn;
     if (userfn !== undefined) initOptions = userfn; // accept both { profile } and { userfn: { profile } }
     configure(undefined);
-    return { capabilities: serverCapabilities(), serverInfo: { name: 'userfn-lsp', version: '0.1.0' } };
+    return { capabilities: serverCapabilities(), serverInfo: { name: 'userfn-lsp', ...(options.version !== undefined ? { version: options.version } : {}) } };
   });
 
   /** Asks the client for the `userfn` section (clients that only answer pulls never push settings). */

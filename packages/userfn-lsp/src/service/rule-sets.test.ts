@@ -61,7 +61,7 @@ describe('JSON rule sets', () => {
     const ds = diagnostics(text, JSON_URI);
     expect(ds.map((d) => d.code)).toEqual([RuleSetCodes.UnknownField, RuleSetCodes.MissingField, RuleSetCodes.DuplicateId, RuleSetCodes.InvalidDocument]);
     expect(ds.map((d) => d.text)).toEqual(['"mesage"', '{', '"a"', '']);
-    expect(ds[0]!.message).toBe("rule 'a': unknown field 'mesage' in the rule\ndid you mean 'message'?");
+    expect(ds[0]!.message).toBe("rule 'a': unknown field 'mesage' in the rule\nhint: did you mean 'message'?");
   });
 
   test("the rule set's profile is the loader's: verification or transition, else an error (and verification)", () => {

@@ -52,20 +52,24 @@ export function traceEvaluation(checked: Checked, rt: Runtime): { outcomes: Map<
   return { outcomes, result };
 }
 
-/** Builds the tree of sub-expressions with their outcomes. */
+/** A value written in the source (a list of such values too): naming its value in a reason or a tree line would only repeat it. */
+const isLiteral = (n: Node): boolean =>
+  n.kind === 'number' || n.kind === 'string' || n.kind === 'boolean' || n.kind === 'null' || (n.kind === 'list' && n.items.every(isLiteral));
+
+/**
+ * Builds the tree of sub-expressions with their outcomes. A literal below the
+ * root is left out: `0.95 => 0.95` explains nothing (the root stays, so that
+ * `1` still has a tree).
+ */
 export function buildTree(source: string, ast: Node, outcomes: ReadonlyMap<number, Outcome>, faultInfo: (e: unknown) => { code: string; message: string }): ExplainNode {
   const build = (n: Node): ExplainNode => {
     const o = outcomes.get(n.id);
-    const base = { span: n.span, text: source.slice(n.span.start, n.span.end), children: children(n).map(build) };
+    const base = { span: n.span, text: source.slice(n.span.start, n.span.end), children: children(n).filter((c) => !isLiteral(c)).map(build) };
     if (!o) return { ...base, evaluated: false };
     return 'value' in o ? { ...base, evaluated: true, value: o.value } : { ...base, evaluated: true, error: faultInfo(o.fault) };
   };
   return build(ast);
 }
-
-/** A value written in the source (a list of such values too): naming its value in a reason would only repeat it. */
-const isLiteral = (n: Node): boolean =>
-  n.kind === 'number' || n.kind === 'string' || n.kind === 'boolean' || n.kind === 'null' || (n.kind === 'list' && n.items.every(isLiteral));
 
 /**
  * The one-line reason a boolean came out false: descends through `and`

@@ -10,13 +10,33 @@ export interface CommandArgs {
   readonly positionals: readonly string[];
 }
 
-/** Parses a command's arguments strictly; unknown flags are usage errors with the command's name. */
-export function parseCommandArgs(command: string, argv: string[], options: Options): CommandArgs {
+/**
+ * Parses a command's arguments strictly. A bad flag is a usage error of one
+ * line in our words (Node's parser text names `--` tricks a user does not
+ * need), followed by the command's usage lines from its help.
+ */
+export function parseCommandArgs(command: string, argv: string[], options: Options, help: string): CommandArgs {
   try {
     return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError(`userfn ${command}: ${(e as Error).message}`);
+    throw new UsageError(`userfn ${command}: ${argProblem(e)}\n${usageLines(help)}\nRun 'userfn ${command} --help' for its options.`);
   }
+}
+
+/** The `Usage:` lines at the top of a command's help. */
+export function usageLines(help: string): string {
+  return help.slice(0, help.indexOf('\n\n') >>> 0).trimEnd();
+}
+
+/** What was wrong with the flags, from node:util's parseArgs error. */
+function argProblem(e: unknown): string {
+  const { code, message } = e as NodeJS.ErrnoException;
+  const name = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option '${name}'`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return message.includes('argument missing') ? `option '${name}' needs a value` : `option '${name}' takes no value`;
+  }
+  return message.split('. ')[0]!;
 }
 
 /** Validates a --profile value. */

@@ -29,7 +29,7 @@ export function runCheck(argv: string[], io: Io): number {
     profile: { type: 'string' },
     schema: { type: 'string' },
     json: { type: 'boolean' },
-  });
+  }, CHECK_HELP);
   if (values.help) {
     io.out(CHECK_HELP);
     return 0;

@@ -57,7 +57,7 @@ describe('userfn eval', () => {
     expect((await cli('eval', '1', '--bogus')).code).toBe(2);
     expect((await cli('eval', '1', '--profile', 'nope')).code).toBe(2);
     const missing = await cli('eval', 'true', '--context', join(dir, 'missing.json'));
-    expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('ENOENT')]);
+    expect([missing.code, missing.err]).toEqual([2, `cannot read ${join(dir, 'missing.json')}: no such file\n`]);
     const bad = await cli('eval', 'true', '--context', badJson);
     expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('is not valid JSON')]);
   });

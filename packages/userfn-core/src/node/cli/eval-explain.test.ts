@@ -2,16 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Io } from './io.js';
-import { main } from './main.js';
+import { runCli } from '../../../test/support/cli.js';
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdoutIsTTY: false, stderrIsTTY: false };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const cli = runCli;
 
 const dir = mkdtempSync(join(tmpdir(), 'userfn-explain-'));
 const context = join(dir, 'ctx.json');
@@ -31,7 +24,19 @@ describe('userfn eval --explain', () => {
 
   it('gives no reason for a true result', async () => {
     const r = await cli('eval', "called('search')", '--context', context, '--explain');
-    expect(r.out).toBe("true\ncalled('search') => true\n  'search' => 'search'\n");
+    expect(r.out).toBe("true\ncalled('search') => true\n");
+  });
+
+  it("leaves out literals, which only repeat themselves ('$.a' => '$.a', 0.8 => 0.8), but keeps a literal that is the whole expression", async () => {
+    const r = await cli('eval', "get('$.output.confidence') >= 0.8 and get('$.tool_calls[*].name') == ['search']", '--context', context, '--explain');
+    expect(r.out.split('\n').slice(2, -1)).toEqual([
+      "get('$.output.confidence') >= 0.8 and get('$.tool_calls[*].name') == ['search'] => false",
+      "  get('$.output.confidence') >= 0.8 => false",
+      "    get('$.output.confidence') => 0.42",
+      "  get('$.tool_calls[*].name') == ['search'] => not evaluated",
+      "    get('$.tool_calls[*].name') => not evaluated",
+    ]);
+    expect((await cli('eval', '1', '--profile', 'any', '--explain')).out).toBe('1\n1 => 1\n');
   });
 
   it('explains a runtime error with its position and exits 1', async () => {
@@ -53,6 +58,6 @@ describe('userfn eval --explain', () => {
     expect(ex.value).toBe(false);
     expect(ex.reason).toBe("get('$.output.confidence') >= 0.8 was false: get('$.output.confidence') = 0.42");
     expect(ex.tree).toMatchObject({ text: "get('$.output.confidence') >= 0.8", evaluated: true, value: false });
-    expect(ex.tree.children.map((c) => c.value)).toEqual([0.42, 0.8]);
+    expect(ex.tree.children.map((c) => c.value)).toEqual([0.42]); // the literal 0.8 is left out
   });
 });

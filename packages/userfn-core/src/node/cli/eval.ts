@@ -32,7 +32,7 @@ export function runEval(argv: string[], io: Io): number {
     now: { type: 'string' },
     json: { type: 'boolean' },
     explain: { type: 'boolean' },
-  });
+  }, EVAL_HELP);
   if (values.help) {
     io.out(EVAL_HELP);
     return 0;

@@ -11,6 +11,9 @@ describe('npm run examples', () => {
     const r = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     expect([r.status, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain(`${examples.length} examples evaluated, 0 errors`);
+    // it says its clock is fixed, and at which instant
+    const { now } = JSON.parse(readFileSync(new URL('../../../../../examples/expressions.json', import.meta.url), 'utf8')) as { now: string };
+    expect(r.stdout.split('\n')[0]).toBe(`Evaluating ${examples.length} examples with the clock fixed at ${now} (now() returns it; set in examples/expressions.json).`);
     // each expression is printed with its value (or its error) under it
     for (const ex of examples) expect(r.stdout).toContain(`  ${ex.expr}\n  => `);
   });

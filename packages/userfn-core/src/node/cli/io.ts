@@ -3,12 +3,37 @@ import { readFileSync } from 'node:fs';
 /** A usage or input problem: exit code 2. */
 export class UsageError extends Error {}
 
+/** Why a file (or socket) operation failed, in words (`no such file`), for the common system errors; else the system's own message. */
+export function systemReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ENOENT: 'no such file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a folder on its path is a file',
+    EMFILE: 'too many open files',
+    ENOSPC: 'no space left on the device',
+    EROFS: 'the file system is read-only',
+    ENAMETOOLONG: 'the name is too long',
+    EBUSY: 'the file is busy',
+    EADDRINUSE: 'the port is in use',
+    EADDRNOTAVAIL: 'no such address on this machine',
+  };
+  return (code !== undefined && words[code]) || (e as Error).message;
+}
+
+/** `cannot read x.json: no such file`: a failed read (or write) of a file as a UsageError. */
+export function fileError(verb: 'read' | 'write', path: string, e: unknown): UsageError {
+  return new UsageError(`cannot ${verb} ${path === '-' ? 'standard input' : path}: ${systemReason(e)}`);
+}
+
 /** Reads a file, or standard input for `-`; an unreadable input is a UsageError. */
 export function readInput(path: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw fileError('read', path, e);
   }
 }
 

@@ -2,15 +2,21 @@ import { runCheck } from './check.js';
 import { runEval } from './eval.js';
 import { runServe } from './serve.js';
 import { runVerify } from './verify.js';
+import { usageLines } from './args.js';
 import { processIo, UsageError, type Io } from './io.js';
+import { coreVersion } from './version.js';
 
 const HELP = `Usage: userfn <command> [options]
 
 Commands:
-  eval <expression>     evaluate an expression against a JSON context
-  check <expression>    parse and type-check, printing every diagnostic
-  verify <sessions.jsonl> verify agent sessions (JSON lines) against a rule set: --rules <file>
-  serve --rules <file>  serve a rule set over HTTP (NeMo Gym POST /verify, /evaluate, ...)
+  eval <expression>        evaluate an expression against a JSON context
+  check <expression>       parse and type-check, printing every diagnostic
+  verify <sessions.jsonl>  verify agent sessions (JSON lines) against a rule set: --rules <file>
+  serve --rules <file>     serve a rule set over HTTP (NeMo Gym POST /verify, /evaluate, ...)
+
+Options:
+  -h, --help               this help
+  -v, --version            print the version of userfn
 
 Run 'userfn <command> --help' for a command's options.
 Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unreadable input.
@@ -27,9 +33,13 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     io.out(HELP);
     return name === undefined ? 2 : 0;
   }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.out(`${coreVersion()}\n`);
+    return 0;
+  }
   const command = COMMANDS[name];
   if (!command) {
-    io.err(`userfn: unknown command '${name}'\n\n${HELP}`);
+    io.err(`userfn: unknown ${name.startsWith('-') ? 'option' : 'command'} '${name}'\n${usageLines(HELP)}\nRun 'userfn --help' for the commands.\n`);
     return 2;
   }
   try {

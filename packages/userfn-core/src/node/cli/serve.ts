@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadRuleSet } from '../../rules/load.js';
 import { RuleSetError } from '../../rules/rule-set-error.js';
@@ -6,7 +5,7 @@ import type { RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT } from '../serve/body.js';
 import { createVerifyService } from '../serve/server.js';
 import { parseCommandArgs } from './args.js';
-import { UsageError, type Io } from './io.js';
+import { readInput, systemReason, UsageError, type Io } from './io.js';
 
 export const SERVE_HELP = `Usage: userfn serve --rules <rules.json|yaml> [options]
 
@@ -16,28 +15,22 @@ Endpoints:
   POST /verify          a NeMo Gym rollout -> the rollout with "reward" (the score) and "userfn" (passed, failures, warnings)
   POST /verify-context  a verification context -> { passed, score, results }
   POST /evaluate        { expression, context, profile?, now?, explain? } -> { value, type, explanation? } or 400 { error }
-  GET  /healthz         { status: "ok" }
-  GET  /rules           the loaded rule set
+  GET /healthz          { status: "ok" }
+  GET /rules            the loaded rule set
 
 Options:
-  --rules <file>       the rule set (JSON or YAML); reloaded on SIGHUP
-  --port <n>           port (default 8000; 0 picks a free one)
-  --host <addr>        address to listen on (default 127.0.0.1)
-  --body-limit <bytes> largest request body (default ${DEFAULT_BODY_LIMIT})
-  -h, --help           this help
+  --rules <file>        the rule set (JSON or YAML); reloaded on SIGHUP
+  --port <n>            port (default 8000; 0 picks a free one)
+  --host <addr>         address to listen on (default 127.0.0.1)
+  --body-limit <bytes>  largest request body (default ${DEFAULT_BODY_LIMIT})
+  -h, --help            this help
 
 SIGTERM and SIGINT drain in-flight requests, then exit. A rule set that fails to
 reload keeps the previous one serving and logs why.
 `;
 
 function load(file: string): RuleSet {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return loadRuleSet(text, { fileName: file });
+  return loadRuleSet(readInput(file), { fileName: file });
 }
 
 /** Every problem of a rule set that did not load (the error's message lists them, with file positions). */
@@ -57,7 +50,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     port: { type: 'string' },
     host: { type: 'string' },
     'body-limit': { type: 'string' },
-  });
+  }, SERVE_HELP);
   if (values.help) {
     io.out(SERVE_HELP);
     return 0;
@@ -84,7 +77,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     service.server.once('error', reject);
     service.server.listen(port, host, () => resolve());
   }).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`);
+    throw new UsageError(`cannot listen on ${host}:${port}: ${systemReason(e)}`);
   });
 
   const onHup = () => {

@@ -13,7 +13,7 @@ import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.j
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
 import { MAX_WORKERS, parseWorkers, VERIFY_OPTIONS } from './verify-options.js';
-import { processIo, readInput, UsageError, type Io } from './io.js';
+import { fileError, processIo, readInput, UsageError, type Io } from './io.js';
 
 export const VERIFY_HELP = `Usage: userfn verify --rules <rules.json|yaml> <sessions.jsonl | -> [options]
 
@@ -80,7 +80,7 @@ async function openInput(path: string): Promise<{ handle?: FileHandle; size?: nu
     return { handle, size: stat.isFile() ? stat.size : undefined };
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw fileError('read', path, e);
   }
 }
 
@@ -89,7 +89,7 @@ function openOutput(path: string): Promise<Writable> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(path);
     out.once('open', () => resolve(out));
-    out.once('error', (e: NodeJS.ErrnoException) => reject(new UsageError(`cannot write ${path}: ${e.code ?? e.message}`)));
+    out.once('error', (e: NodeJS.ErrnoException) => reject(fileError('write', path, e)));
   });
 }
 
@@ -113,7 +113,7 @@ function endOutput(out: Writable): Promise<void> {
 
 /** `userfn verify`: returns the exit code. */
 export async function runVerify(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs('verify', argv, VERIFY_OPTIONS);
+  const { values, positionals } = parseCommandArgs('verify', argv, VERIFY_OPTIONS, VERIFY_HELP);
   if (values.help) {
     io.out(VERIFY_HELP);
     return 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compile, UserFnError } from '../../index.js';
+import { check, compile, UserFnError } from '../../index.js';
 import { BUILTINS } from './registry.js';
 
 const decls = [...BUILTINS.values()];
@@ -37,5 +37,15 @@ describe('every builtin example runs', () => {
       }
       expect(outcome).toEqual(e.error !== undefined ? { code: e.error } : { value: e.result });
     }
+  });
+});
+
+describe("an invalid literal path's hint", () => {
+  const hintOf = (source: string) => check(source, { profile: 'any' }).diagnostics.find((d) => d.code === 'UF2004');
+  it("tells to start with '$' only when the path does not", () => {
+    expect(hintOf("get('a.b')")).toMatchObject({ message: "invalid JSONPath: a JSONPath query must start with '$'", hint: "a path starts with '$', e.g. '$.output.status'" });
+    expect(hintOf("get('$. a')")).toMatchObject({ message: "invalid JSONPath: whitespace is not allowed after '.'" });
+    expect(hintOf("get('$. a')")!.hint).toBeUndefined();
+    expect(hintOf("get('$.")!.hint).toBeUndefined();
   });
 });

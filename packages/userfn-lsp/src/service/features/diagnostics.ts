@@ -14,10 +14,10 @@ export const DIAGNOSTIC_SOURCE = 'userfn';
 
 const severity = (s: 'error' | 'warning'): DiagnosticSeverity => (s === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning);
 
-/** The core's message, with its hint when the message does not already carry it. */
+/** The core's message, with its hint on a line of its own (`hint: …`) when the message does not already carry it. */
 function messageOf(d: { readonly message: string; readonly hint?: string }): string {
   if (!d.hint || d.message.includes(d.hint) || /did you mean/.test(d.message)) return d.message;
-  return `${d.message}\n${d.hint}`;
+  return `${d.message}\nhint: ${d.hint}`;
 }
 
 function fromCore(document: TextDocument, source: EmbeddedSource, d: CoreDiagnostic): Diagnostic {

@@ -22,6 +22,14 @@ describe('doHover', () => {
     expect(h.markdown).toContain('code points');
   });
 
+  test('an unknown function: says so and offers the did-you-mean, as the diagnostic does', () => {
+    expect(hover("len|ght('abc') > 1")).toEqual({ text: 'lenght', markdown: "unknown function `lenght`; did you mean `length`?" });
+    expect(hover('zzz|zzqq(1)')).toEqual({ text: 'zzzzzqq', markdown: 'unknown function `zzzzzqq`' });
+    // a host function is a candidate too
+    const functions = { risk_score: { signatures: [{ params: ['string' as const], returns: 'number' as const }], impl: () => 0 } };
+    expect(hover("risk_scor|(get('$.output.text'))", { functions })?.markdown).toBe('unknown function `risk_scor`; did you mean `risk_score`?');
+  });
+
   test('a path: its type and description from the schema', () => {
     const h = hover("get('$.agent.k|ey') == 'a'")!;
     expect(h.text).toBe('$.agent.key');
@@ -62,8 +70,7 @@ describe('doHover', () => {
     expect(hover("[1, |2] != null")!.markdown).toContain('type: `number`');
   });
 
-  test('nothing in comments, nothing for unknown functions', () => {
+  test('nothing in comments', () => {
     expect(hover('true // a com|ment')).toBeNull();
-    expect(hover("lenght|('a') > 1")).toBeNull();
   });
 });

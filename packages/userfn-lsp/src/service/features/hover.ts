@@ -1,5 +1,5 @@
 /** doHover: functions, literal paths, and the inferred type of any sub-expression. */
-import { typeToString } from '@userfn/core';
+import { suggest, typeToString } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { ResolvedConfig } from '../config.js';
@@ -27,8 +27,13 @@ export function hover(document: TextDocument, position: Position, model: Documen
 
   const call = callNamedAt(ast, offset);
   if (call) {
-    const decl = table(config).get(call.name);
-    return decl ? result(functionMarkdown(decl), call.nameSpan.start, call.nameSpan.end) : null;
+    const functions = table(config);
+    const decl = functions.get(call.name);
+    if (decl) return result(functionMarkdown(decl), call.nameSpan.start, call.nameSpan.end);
+    // An unknown name: the hover says so and offers the did-you-mean, as the diagnostic does.
+    const near = suggest(call.name, functions.keys());
+    const code = (name: string) => (config.markdown ? `\`${name}\`` : `'${name}'`);
+    return result(`unknown function ${code(call.name)}${near ? `; did you mean ${code(near)}?` : ''}`, call.nameSpan.start, call.nameSpan.end);
   }
   const ctx = cursorContext(source.tokens, offset);
   if (ctx.kind === 'comment') return null;

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { jsonProblemSentence } from './problems-view.js';
+
+describe('a context JSON problem', () => {
+  it('reads as a sentence with its line and column', () => {
+    expect(jsonProblemSentence('Property expected', 1, 9)).toBe('The context is not valid JSON: property expected at line 1, column 9.');
+    expect(jsonProblemSentence('End of file expected.', 3, 2)).toBe('The context is not valid JSON: end of file expected at line 3, column 2.');
+  });
+});
