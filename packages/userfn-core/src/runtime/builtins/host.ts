@@ -4,7 +4,7 @@ import { valueFits } from './dispatch.js';
 import { typeName, type Value } from '../../common/values/values.js';
 import { parseTypeName, typeToString, type Type } from '../../common/types/type.js';
 import { Datetime, Duration } from '../../common/values/time-values.js';
-import { defineBuiltin, type BuiltinDecl, type Overload } from './define.js';
+import { defineBuiltin, nullAwareOverload, overload, type BuiltinDecl, type Overload } from './define.js';
 import { BUILTINS, type FunctionTable } from './registry.js';
 
 /** A host's own function, declared with typed signatures so the checker and editor see it like a builtin. */
@@ -60,7 +60,7 @@ function hostDecl(name: string, fn: HostFunction): BuiltinDecl {
   if (!NAME.test(name)) throw new Error(`host function name '${name}' is not a valid function name`);
   if (BUILTINS.has(name)) throw new Error(`host function '${name}' would hide the builtin of that name`);
   if (typeof fn?.impl !== 'function') throw new Error(`host function '${name}' has no impl`);
-  const call = (args: Value[], returns: Type): Value => {
+  const call = (args: readonly Value[], returns: Type): Value => {
     let out: unknown;
     try {
       out = fn.impl(...args);
@@ -77,13 +77,13 @@ function hostDecl(name: string, fn: HostFunction): BuiltinDecl {
   const overloads: Overload[] = sigs.map((s, i) => {
     const where = `host function '${name}' signature ${i + 1}`;
     const returns = typeOf(s.returns, where);
-    const o: Overload = {
+    const o = {
       params: s.params.map((t, j) => ({ name: `arg${j + 1}`, type: typeOf(t, where) })),
       returns,
-      impl: (args) => call(args, returns),
+      impl: (args: readonly Value[]) => call(args, returns),
       ...(s.rest !== undefined ? { rest: { name: 'more', type: typeOf(s.rest, where) } } : {}),
     };
-    return o;
+    return fn.nullAware ? nullAwareOverload(o) : overload(o);
   });
   return defineBuiltin({
     name,
