@@ -4,10 +4,14 @@ import type { Value } from '../common/values/values.js';
 import { parse as parseSyntax, type ParseResult } from '../language/syntax/index.js';
 import { typeToString } from '../common/types/type.js';
 import { clockMs } from './clock.js';
-import { Compiled } from './compiled.js';
+import { createCompiled, type Compiled } from './compiled.js';
 import { optionError } from './errors.js';
 import type { CompileOptions, EvaluateOptions } from './options.js';
-import { analyze, type Analysis } from './pipeline.js';
+import { analyzeSource, type PipelineResult } from './pipeline.js';
+import type { Node } from '../common/ast/nodes.js';
+import type { Limits } from '../common/limits.js';
+import type { ProfileName } from '../common/profiles/profiles.js';
+import type { Type } from '../common/types/type.js';
 import { collectReferences, type References } from './references.js';
 
 /** Parses a source into an AST with every syntax error. Never throws. */
@@ -24,9 +28,33 @@ export interface CheckResult {
   readonly references: References;
 }
 
-function safeAnalyze(source: string, options: CompileOptions | undefined): Analysis {
+/** What parsing and checking a source found, for editors and tools. */
+export interface Analysis {
+  readonly source: string;
+  readonly profile: ProfileName;
+  readonly limits: Limits;
+  /** The syntax tree (with error nodes where the source did not parse), or null for an empty source. */
+  readonly ast: Node | null;
+  /** Every diagnostic, syntax and type, sorted. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The static type of a node of `ast`, when the source parsed without errors (what an editor's hover shows). */
+  typeOf(node: Node): Type | undefined;
+}
+
+/**
+ * Parses and checks, without compiling: the language service's view of a
+ * source. Throws a plain Error only for malformed options (check() turns
+ * them into a diagnostic).
+ */
+export function analyze(source: string, options?: CompileOptions): Analysis {
+  const a = analyzeSource(String(source), options);
+  const types = a.checked?.types;
+  return { source: a.source, profile: a.profile, limits: a.limits, ast: a.ast, diagnostics: a.diagnostics, typeOf: (node) => types?.get(node.id) };
+}
+
+function safeAnalyze(source: string, options: CompileOptions | undefined): PipelineResult {
   try {
-    return analyze(String(source), options);
+    return analyzeSource(String(source), options);
   } catch (e) {
     throw optionError((e as Error).message, String(source));
   }
@@ -38,7 +66,7 @@ function safeAnalyze(source: string, options: CompileOptions | undefined): Analy
  * diagnostics, so an editor can always show something.
  */
 export function check(source: string, options?: CompileOptions): CheckResult {
-  let a: Analysis;
+  let a: PipelineResult;
   try {
     a = safeAnalyze(source, options);
   } catch (e) {
@@ -66,7 +94,7 @@ export function compile(source: string, options?: CompileOptions): Compiled {
   } catch (e) {
     throw optionError((e as Error).message, a.source);
   }
-  return new Compiled(a.source, a.profile, a.checked, a.limits, a.diagnostics, nowMs);
+  return createCompiled(a.source, a.profile, a.checked, a.limits, a.diagnostics, nowMs);
 }
 
 const CACHE_LIMIT = 1000;
@@ -119,5 +147,5 @@ export function evaluate(source: string, context: unknown, options?: CompileOpti
   return compileCached(source, rest).evaluate(context, now !== undefined ? { now } : undefined);
 }
 
-export { Compiled, UserFnError };
-export type { CompileOptions, EvaluateOptions };
+export { UserFnError };
+export type { Compiled, CompileOptions, EvaluateOptions };
