@@ -5,7 +5,8 @@ import { parse as parseSyntax, type ParseResult } from '../language/syntax/index
 import { typeToString } from '../common/types/type.js';
 import { clockMs } from './clock.js';
 import { createCompiled, type Compiled } from './compiled.js';
-import { optionError } from './errors.js';
+import { optionError, toUserFnError } from './errors.js';
+import { OptionError } from '../common/diagnostics/option-error.js';
 import type { CompileOptions, EvaluateOptions } from './options.js';
 import { analyzeSource, type PipelineResult } from './pipeline.js';
 import type { Node } from '../common/ast/nodes.js';
@@ -52,11 +53,18 @@ export function analyze(source: string, options?: CompileOptions): Analysis {
   return { source: a.source, profile: a.profile, limits: a.limits, ast: a.ast, diagnostics: a.diagnostics, typeOf: (node) => types?.get(node.id) };
 }
 
+/**
+ * Runs the pipeline; a malformed option becomes UF2008 "invalid argument",
+ * and anything else thrown (a bug of the package, never the user's doing)
+ * an internal error, UF3099, said as one.
+ */
 function safeAnalyze(source: string, options: CompileOptions | undefined): PipelineResult {
+  const text = String(source);
   try {
-    return analyzeSource(String(source), options);
+    return analyzeSource(text, options);
   } catch (e) {
-    throw optionError((e as Error).message, String(source));
+    if (e instanceof OptionError) throw optionError(e.message, text);
+    throw toUserFnError(e, text, { start: 0, end: text.length });
   }
 }
 
@@ -127,10 +135,22 @@ function identity(o: object): number {
   return id;
 }
 
-/** Compiles a source once per distinct options (ignoring `now`) and caches the result. */
+/**
+ * Compiles a source once per distinct options and caches the result. `now`
+ * is part of the key, by instant (a Date and its ISO text are one entry):
+ * compile() keeps it as the expression's default clock.
+ */
 export function compileCached(source: string, options?: CompileOptions): Compiled {
   const { map, key } = cacheFor(options);
-  const full = `${key}\u0000${source}`;
+  let clock = '';
+  if (options?.now !== undefined) {
+    try {
+      clock = String(clockMs(options.now));
+    } catch {
+      return compile(source, options); // throws the option error, and caches nothing
+    }
+  }
+  const full = `${key}\u0000${clock}\u0000${source}`;
   let c = map.get(full);
   if (!c) {
     c = compile(source, options);
