@@ -3,7 +3,8 @@
  * its default clock, and a checker bug reported as the user's bad option.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { check, Codes, compile, compileCached, UserFnError } from '../index.js';
+import { userFnErrorOf } from '../../test/support/user-fn-error.js';
+import { check, Codes, compile, compileCached } from '../index.js';
 
 // A checker that fails on one marked source, as a bug in it would; every other source checks as usual.
 vi.mock('../language/checker/checker.js', async (original) => {
@@ -17,15 +18,7 @@ vi.mock('../language/checker/checker.js', async (original) => {
   };
 });
 
-function thrown(run: () => unknown): UserFnError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof UserFnError) return e;
-    throw e;
-  }
-  throw new Error('expected a UserFnError');
-}
+const thrown = userFnErrorOf;
 
 describe('compileCached keys by the default clock too', () => {
   it('a compile with another `now` is another compiled expression', () => {
