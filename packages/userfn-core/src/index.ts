@@ -5,12 +5,11 @@
  * imports a `node:` module (test/entries.test.ts keeps it so). Batch
  * verification, the HTTP server and the CLI are Node-only: `@userfn/core/node`.
  */
-export { parse, check, compile, evaluate, compileCached, Compiled, UserFnError } from './api/api.js';
-export type { CheckResult, CompileOptions, EvaluateOptions } from './api/api.js';
+export { parse, check, compile, evaluate, compileCached, analyze, UserFnError } from './api/api.js';
+export type { Analysis, CheckResult, Compiled, CompileOptions, EvaluateOptions } from './api/api.js';
+export type { Explanation, ExplainNode } from './language/explain/explain.js';
 export type { References, PathReference, FunctionReference } from './api/references.js';
 export { collectReferences } from './api/references.js';
-export { analyze, type Analysis } from './api/pipeline.js';
-export { sampleStringReadWarnings } from './language/explain/string-reads.js';
 
 export { Datetime, Duration } from './common/values/time-values.js';
 export type { Value, RuntimeTypeName } from './common/values/values.js';
@@ -25,9 +24,9 @@ export { DEFAULT_LIMITS, type Limits } from './common/limits.js';
 export { PROFILES, PROFILE_NAMES, isProfileName, type Profile, type ProfileName } from './common/profiles/profiles.js';
 export { schemaType, lookupMember, itemsOf, type JsonSchema } from './common/profiles/schema.js';
 
-export { BUILTINS, type FunctionTable } from './runtime/builtins/registry.js';
-export { functionTable, type HostFunction, type HostFunctions } from './runtime/builtins/host.js';
-export { signatureText, type BuiltinDecl, type Overload, type Example, type Category } from './runtime/builtins/define.js';
+export { BUILTINS, functionTable, type FunctionTable } from './api/functions.js';
+export type { HostFunction, HostFunctions } from './runtime/builtins/host.js';
+export { signatureText, type BuiltinInfo, type Signature, type Param, type Example, type Category } from './runtime/builtins/define.js';
 export { typeToString, T, type Type } from './common/types/type.js';
 
 export type { Node, Call, Unary, Binary, Logical, Conditional, ListLiteral, StringLiteral, NumberLiteral, BooleanLiteral, NullLiteral, ErrorNode, BinaryOp, UnaryOp } from './common/ast/nodes.js';

@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, parse, UserFnError } from '../index.js';
+import { userFnErrorOf } from '../../test/support/user-fn-error.js';
+import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, parse } from '../index.js';
 
-function error(run: () => unknown): UserFnError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof UserFnError) return e;
-    throw e;
-  }
-  throw new Error('expected a UserFnError');
-}
+const error = userFnErrorOf;
 
 describe('parse and check never throw', () => {
   it('parse reports every syntax error', () => {

@@ -1,13 +1,19 @@
+import { sampleStringReadWarnings } from '../language/explain/string-reads.js';
 import { diagnostic, hasErrors, type Diagnostic } from '../common/diagnostics/diagnostic.js';
 import { errorFromDiagnostics, UserFnError } from '../common/diagnostics/user-fn-error.js';
 import type { Value } from '../common/values/values.js';
 import { parse as parseSyntax, type ParseResult } from '../language/syntax/index.js';
 import { typeToString } from '../common/types/type.js';
 import { clockMs } from './clock.js';
-import { Compiled } from './compiled.js';
-import { optionError } from './errors.js';
+import { createCompiled, type Compiled } from './compiled.js';
+import { optionError, toUserFnError } from './errors.js';
+import { OptionError } from '../common/diagnostics/option-error.js';
 import type { CompileOptions, EvaluateOptions } from './options.js';
-import { analyze, type Analysis } from './pipeline.js';
+import { analyzeSource, type PipelineResult } from './pipeline.js';
+import type { Node } from '../common/ast/nodes.js';
+import type { Limits } from '../common/limits.js';
+import type { ProfileName } from '../common/profiles/profiles.js';
+import type { Type } from '../common/types/type.js';
 import { collectReferences, type References } from './references.js';
 
 /** Parses a source into an AST with every syntax error. Never throws. */
@@ -24,11 +30,57 @@ export interface CheckResult {
   readonly references: References;
 }
 
-function safeAnalyze(source: string, options: CompileOptions | undefined): Analysis {
+/** What parsing and checking a source found, for editors and tools. */
+export interface Analysis {
+  readonly source: string;
+  readonly profile: ProfileName;
+  readonly limits: Limits;
+  /** The syntax tree (with error nodes where the source did not parse), or null for an empty source. */
+  readonly ast: Node | null;
+  /** Every diagnostic, syntax and type, sorted. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The static type of a node of `ast`, when the source parsed without errors (what an editor's hover shows). */
+  typeOf(node: Node): Type | undefined;
+  /**
+   * Warnings (UF2106) for each `get()` path that reads through a string of
+   * `sample` (a tool output that is JSON text), naming the `json_get` form:
+   * what an editor with a sample context knows beyond the schema.
+   */
+  stringReadWarnings(sample: unknown): Diagnostic[];
+}
+
+/**
+ * Parses and checks, without compiling: the language service's view of a
+ * source. Throws a plain Error only for malformed options (check() turns
+ * them into a diagnostic).
+ */
+export function analyze(source: string, options?: CompileOptions): Analysis {
+  const a = analyzeSource(String(source), options);
+  const types = a.checked?.types;
+  const tree = a.checked ?? a.recovered;
+  return {
+    source: a.source,
+    profile: a.profile,
+    limits: a.limits,
+    ast: a.ast,
+    diagnostics: a.diagnostics,
+    typeOf: (node) => types?.get(node.id),
+    stringReadWarnings: (sample) => (tree ? sampleStringReadWarnings(a.source, tree, sample) : []),
+  };
+}
+
+/**
+ * Runs the pipeline; a malformed option becomes UF2008 "invalid argument",
+ * and anything else thrown (a bug of the package, never the user's doing)
+ * an internal error, UF3099, said as one.
+ */
+function safeAnalyze(source: string, options: CompileOptions | undefined): PipelineResult {
+  const text = String(source);
   try {
-    return analyze(String(source), options);
+    return analyzeSource(text, options);
   } catch (e) {
-    throw optionError((e as Error).message, String(source));
+    if (e instanceof OptionError) throw optionError(e.message, text);
+    throw toUserFnError(e, text, { start: 0, end: text.length });
   }
 }
 
@@ -38,7 +90,7 @@ function safeAnalyze(source: string, options: CompileOptions | undefined): Analy
  * diagnostics, so an editor can always show something.
  */
 export function check(source: string, options?: CompileOptions): CheckResult {
-  let a: Analysis;
+  let a: PipelineResult;
   try {
     a = safeAnalyze(source, options);
   } catch (e) {
@@ -66,7 +118,7 @@ export function compile(source: string, options?: CompileOptions): Compiled {
   } catch (e) {
     throw optionError((e as Error).message, a.source);
   }
-  return new Compiled(a.source, a.profile, a.checked, a.limits, a.diagnostics, nowMs);
+  return createCompiled(a.source, a.profile, a.checked, a.limits, a.diagnostics, nowMs);
 }
 
 const CACHE_LIMIT = 1000;
@@ -99,10 +151,22 @@ function identity(o: object): number {
   return id;
 }
 
-/** Compiles a source once per distinct options (ignoring `now`) and caches the result. */
+/**
+ * Compiles a source once per distinct options and caches the result. `now`
+ * is part of the key, by instant (a Date and its ISO text are one entry):
+ * compile() keeps it as the expression's default clock.
+ */
 export function compileCached(source: string, options?: CompileOptions): Compiled {
   const { map, key } = cacheFor(options);
-  const full = `${key}\u0000${source}`;
+  let clock = '';
+  if (options?.now !== undefined) {
+    try {
+      clock = String(clockMs(options.now));
+    } catch {
+      return compile(source, options); // throws the option error, and caches nothing
+    }
+  }
+  const full = `${key}\u0000${clock}\u0000${source}`;
   let c = map.get(full);
   if (!c) {
     c = compile(source, options);
@@ -119,5 +183,5 @@ export function evaluate(source: string, context: unknown, options?: CompileOpti
   return compileCached(source, rest).evaluate(context, now !== undefined ? { now } : undefined);
 }
 
-export { Compiled, UserFnError };
-export type { CompileOptions, EvaluateOptions };
+export { UserFnError };
+export type { Compiled, CompileOptions, EvaluateOptions };

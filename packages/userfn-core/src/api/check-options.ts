@@ -3,6 +3,7 @@ import { functionTable } from '../runtime/builtins/host.js';
 import { checkAst, type Checked, type CheckerOptions } from '../language/checker/checker.js';
 import { isProfileName, PROFILES } from '../common/profiles/profiles.js';
 import type { CompileOptions } from './options.js';
+import { OptionError } from '../common/diagnostics/option-error.js';
 
 /*
  * The checker's side of the compile options, apart from the parser: batch
@@ -10,12 +11,12 @@ import type { CompileOptions } from './options.js';
  * parser at all.
  */
 
-/** The checker's options for compiling `source`: the profile, its context schema or the host's, the builtins and host functions. Throws a plain Error for malformed options. */
+/** The checker's options for compiling `source`: the profile, its context schema or the host's, the builtins and host functions. Throws an OptionError for malformed options. */
 export function checkerOptionsFor(source: string, options: CompileOptions): CheckerOptions {
   const profile = options.profile ?? 'verification';
-  if (!isProfileName(profile)) throw new Error(`unknown profile '${String(profile)}' (use verification, transition, reranker or any)`);
+  if (!isProfileName(profile)) throw new OptionError(`unknown profile '${String(profile)}' (use verification, transition, reranker or any)`);
   const schema = options.contextSchema ?? PROFILES[profile].schema;
-  if (schema !== undefined && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) throw new Error('contextSchema must be a JSON Schema object');
+  if (schema !== undefined && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) throw new OptionError('contextSchema must be a JSON Schema object');
   return { source, profile, schema, functions: functionTable(options.functions) };
 }
 

@@ -1,19 +1,20 @@
+import { OptionError } from '../common/diagnostics/option-error.js';
 import { parseIsoDatetime } from '../runtime/time/index.js';
 
-/** Epoch milliseconds of a `now` option (a Date or an ISO 8601 string); throws a plain Error when invalid. */
+/** Epoch milliseconds of a `now` option (a Date or an ISO 8601 string); throws an OptionError when invalid. */
 export function clockMs(now: Date | string | undefined): number | undefined {
   if (now === undefined) return undefined;
   if (now instanceof Date) {
     const ms = now.getTime();
-    if (Number.isNaN(ms)) throw new Error('the now option is an invalid Date');
+    if (Number.isNaN(ms)) throw new OptionError('the now option is an invalid Date');
     return ms;
   }
   if (typeof now === 'string') {
     try {
       return parseIsoDatetime(now).ms;
     } catch (e) {
-      throw new Error(`the now option is not an ISO 8601 datetime: ${(e as Error).message}`);
+      throw new OptionError(`the now option is not an ISO 8601 datetime: ${(e as Error).message}`);
     }
   }
-  throw new Error('the now option must be a Date or an ISO 8601 string');
+  throw new OptionError('the now option must be a Date or an ISO 8601 string');
 }

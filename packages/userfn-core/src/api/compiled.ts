@@ -18,12 +18,51 @@ import { collectReferences, type References } from './references.js';
 
 /**
  * A compiled expression: closures built once, evaluated many times. Never
- * mutates the context; every failure is a UserFnError.
+ * mutates the context; every failure is a UserFnError. Made by `compile()`
+ * (and `compileCached()`, `evaluate()`, rule set loading), never by users.
  */
-export class Compiled {
+export interface Compiled {
+  /** The source text, as compiled. */
+  readonly source: string;
+  readonly profile: ProfileName;
   /** The static result type, e.g. `boolean`, `number`, `dyn`. */
   readonly type: string;
   /** Warnings (a compiled expression has no errors). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The limits it was compiled with, which every evaluation applies. */
+  readonly limits: Limits;
+  /** The literal paths and the functions this expression uses. */
+  readonly references: References;
+  evaluate(context: unknown, options?: EvaluateOptions): Value;
+  interpret(context: unknown, options?: EvaluateOptions): Value;
+  explain(context: unknown, options?: EvaluateOptions): Explanation;
+}
+
+/** Builds a compiled expression from a checked tree: the one way the package makes a `Compiled`. */
+export function createCompiled(
+  source: string,
+  profile: ProfileName,
+  checked: Checked,
+  limits: Limits,
+  diagnostics: readonly Diagnostic[],
+  defaultNowMs: number | undefined,
+): CompiledExpression {
+  return new CompiledExpression(source, profile, checked, limits, diagnostics, defaultNowMs);
+}
+
+/**
+ * The machinery behind a `Compiled`, for the package's own tools (rule
+ * verification's explanations, batch workers that ship the syntax tree).
+ * Throws a TypeError for an object `compile()` did not make.
+ */
+export function internalsOf(c: Compiled): CompiledExpression {
+  if (!(c instanceof CompiledExpression)) throw new TypeError('not a compiled expression made by @userfn/core');
+  return c;
+}
+
+/** The one implementation of `Compiled`; only createCompiled() makes it. */
+class CompiledExpression implements Compiled {
+  readonly type: string;
   readonly diagnostics: readonly Diagnostic[];
   private readonly root: Closure;
   private readonly needsResultCheck: boolean;
@@ -53,12 +92,10 @@ export class Compiled {
     this.shared = new Runtime(undefined, limits, defaultNowMs);
   }
 
-  /** The literal paths and the functions this expression uses. */
   get references(): References {
     return (this.referencesCache ??= collectReferences(this.checked.ast));
   }
 
-  /** Evaluates against a context. Throws UserFnError (kind runtime or limit) on failure. */
   evaluate(context: unknown, options?: EvaluateOptions): Value {
     // A call re-entered from a host function during an evaluation gets a runtime of its own.
     if (this.busy) return this.evaluateAlone(context, options);
@@ -99,7 +136,6 @@ export class Compiled {
     }
   }
 
-  /** Evaluates with the reference tree-walking interpreter (the compiler's oracle): same results, slower. */
   interpret(context: unknown, options?: EvaluateOptions): Value {
     const rt = this.runtime(context, options);
     try {
@@ -109,11 +145,6 @@ export class Compiled {
     }
   }
 
-  /**
-   * Evaluates with the reference interpreter and explains the result: every
-   * sub-expression's value (or error, or that it was skipped) and, when a
-   * boolean result is false or null, the one-line reason why.
-   */
   explain(context: unknown, options?: EvaluateOptions): Explanation {
     const rt = this.runtime(context, options);
     const { outcomes, result } = traceEvaluation(this.checked, rt);
@@ -159,3 +190,5 @@ export class Compiled {
     throw new Fault(Codes.RuntimeWrongResultType, `a ${this.profile} expression must give a ${want.kind}, but this one gave a ${typeName(v)}`, this.checked.ast.span);
   }
 }
+
+export type { CompiledExpression };

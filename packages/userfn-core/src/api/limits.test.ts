@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { check, Codes, compile, DEFAULT_LIMITS, evaluate, UserFnError } from '../index.js';
+import { userFnErrorOf } from '../../test/support/user-fn-error.js';
+import { check, Codes, compile, DEFAULT_LIMITS, evaluate } from '../index.js';
 import { parse } from '../language/syntax/index.js';
 import { EVALUATION_NESTING_CAP } from '../language/syntax/limits-guard.js';
 
 function failure(run: () => unknown): { kind: string; code: string } {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof UserFnError) return { kind: e.kind, code: e.code };
-    throw e;
-  }
-  throw new Error('expected a UserFnError');
+  const e = userFnErrorOf(run);
+  return { kind: e.kind, code: e.code };
 }
 
 /** A context nested `depth` levels: {"a":{"a":...}}, built without recursion. */

@@ -12,8 +12,8 @@ import type { CompileOptions } from './options.js';
 /** The most diagnostics one analysis reports. */
 export const MAX_DIAGNOSTICS = 1000;
 
-/** Everything parsing and checking a source produced. */
-export interface Analysis {
+/** Everything parsing and checking a source produced (the package's own view; users get `Analysis`). */
+export interface PipelineResult {
   readonly source: string;
   readonly profile: ProfileName;
   readonly limits: Limits;
@@ -31,7 +31,7 @@ export interface Analysis {
  * compile() and the language service. Throws a plain Error only for malformed
  * options (the callers turn it into a UserFnError or a diagnostic).
  */
-export function analyze(source: string, options: CompileOptions = {}): Analysis {
+export function analyzeSource(source: string, options: CompileOptions = {}): PipelineResult {
   const checkerOptions = checkerOptionsFor(source, options);
   const { profile } = checkerOptions;
   const limits = resolveLimits(options.limits);

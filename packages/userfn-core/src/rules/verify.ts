@@ -1,4 +1,5 @@
 import { clockMs } from '../api/clock.js';
+import { internalsOf } from '../api/compiled.js';
 import { optionError } from '../api/errors.js';
 import type { EvaluateOptions } from '../api/options.js';
 import { UserFnError } from '../common/diagnostics/user-fn-error.js';
@@ -61,7 +62,7 @@ export function evaluateRules(ruleSet: RuleSet, context: unknown, options: Evalu
  */
 export function explainMiss(miss: Miss, context: unknown, options: EvaluateOptions): string {
   if (miss.error) return errorLine(miss.error);
-  const { compiled } = miss.rule;
+  const compiled = internalsOf(miss.rule.compiled);
   const { outcomes, result } = traceEvaluation(compiled.checked, compiled.runtime(context, options));
   if ('value' in result && (result.value === false || result.value === null)) return falseReason(compiled.source, compiled.checked, outcomes, context);
   // The interpreter disagrees with the compiled closures (it should not): say what it gave.

@@ -1,7 +1,8 @@
 /**
  * The language server: thin wiring of the language service onto an LSP
  * connection. It syncs documents (incrementally), validates them debounced,
- * never publishes diagnostics for a stale version, and reads its
+ * publishes each document's diagnostics with the version they were computed
+ * from (publish.ts), and reads its
  * configuration from initializationOptions and the `userfn` workspace section.
  * It uses no Node API itself (file reading is injected), so a browser worker
  * can run it too.
@@ -11,6 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/index.js';
 import { clientPreferences, serverCapabilities } from './capabilities.js';
 import { toServiceConfig, uriToPath, type ReadFile } from './settings.js';
+import { currentDiagnostics } from './publish.js';
 import { ValidationScheduler } from './validation-scheduler.js';
 
 /** Options of startServer. */
@@ -45,13 +47,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let shuttingDown = false;
 
   const publish = (uri: string): void => {
-    const document = documents.get(uri);
-    if (!document || shuttingDown) return;
-    const version = document.version;
-    const diagnostics = service.doValidation(document);
-    // never publish for a version the client has already replaced
-    if (documents.get(uri)?.version !== version) return;
-    connection.sendDiagnostics({ uri, version, diagnostics }).catch(ignore);
+    if (shuttingDown) return;
+    const params = currentDiagnostics(documents, uri, (d) => service.doValidation(d));
+    if (params) connection.sendDiagnostics(params).catch(ignore);
   };
   const delayMs = options.validationDelayMs ?? 150;
   const scheduler = new ValidationScheduler(publish, { delayMs, maxWaitMs: Math.max(1000, delayMs * 5) });

@@ -7,7 +7,6 @@ import {
   analyze,
   DEFAULT_LIMITS,
   readRuleSetDocument,
-  sampleStringReadWarnings,
   tokenize,
   type Analysis,
   type LexToken,
@@ -74,11 +73,10 @@ export interface DocumentModel {
  * text) gets warning UF2106, whose hint names the `json_get` form.
  */
 function withSample(analysis: Analysis, config: ResolvedConfig): Analysis {
-  const tree = analysis.checked ?? analysis.recovered;
-  if (!config.hasSample || !tree) return analysis;
+  if (!config.hasSample) return analysis;
   // the schema may already say so (a declared string): one warning per place
   const known = new Set(analysis.diagnostics.map((d) => `${d.code}:${d.span.start}:${d.span.end}`));
-  const extra = sampleStringReadWarnings(analysis.source, tree, config.sample).filter((d) => !known.has(`${d.code}:${d.span.start}:${d.span.end}`));
+  const extra = analysis.stringReadWarnings(config.sample).filter((d) => !known.has(`${d.code}:${d.span.start}:${d.span.end}`));
   if (extra.length === 0) return analysis;
   const diagnostics = [...analysis.diagnostics, ...extra].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { ...analysis, diagnostics };

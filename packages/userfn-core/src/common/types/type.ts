@@ -19,6 +19,8 @@ export type Type =
 
 export type TypeKind = Type['kind'];
 
+export type ListType = Extract<Type, { kind: 'list' }>;
+
 const prim = <K extends TypeKind>(kind: K) => Object.freeze({ kind }) as Extract<Type, { kind: K }>;
 
 /** Interned types: compare simple types by identity or by `kind`. */
@@ -32,10 +34,10 @@ export const T = Object.freeze({
   object: prim('object'),
   dyn: prim('dyn'),
   error: prim('error'),
-  list: (elem: Type): Type => (elem.kind === 'dyn' ? LIST_DYN : Object.freeze({ kind: 'list', elem })),
+  list: (elem: Type): ListType => (elem.kind === 'dyn' ? LIST_DYN : Object.freeze({ kind: 'list', elem })),
 });
 
-const LIST_DYN: Type = Object.freeze({ kind: 'list', elem: T.dyn });
+const LIST_DYN: ListType = Object.freeze({ kind: 'list', elem: T.dyn });
 export const LIST_OF_DYN = LIST_DYN;
 
 /** `number`, `list<string>`, `dyn` ... as shown to users. */

@@ -1,5 +1,5 @@
 import type { Binary, Call, Node, Unary } from '../../common/ast/nodes.js';
-import { acceptsArity, paramType, signatureText, type BuiltinDecl, type CheckHookContext, type Overload, type ResolvedCall } from '../../runtime/builtins/define.js';
+import { acceptsArity, paramType, resolveCall, signatureText, type BuiltinDecl, type CheckHookContext, type ResolvedCall, type Signature } from '../../runtime/builtins/define.js';
 import type { FunctionTable } from '../../runtime/builtins/registry.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { diagnostic, warning, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
@@ -132,7 +132,8 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       report(diagnostic(Codes.WrongArity, `${decl.name} does not take ${node.args.length} argument${node.args.length === 1 ? '' : 's'}; it takes: ${sigs.join(' | ')}`, node.span));
       return T.error;
     }
-    const candidates = byArity.filter((o) => argTypes.every((t, i) => isAssignable(t, paramType(o, i))));
+    const fits = (o: Signature) => argTypes.every((t, i) => isAssignable(t, paramType(o, i)));
+    const candidates = byArity.filter(fits);
     if (candidates.length === 0) {
       reportArgumentMismatch(node, decl, byArity, argTypes);
       return T.error;
@@ -158,11 +159,11 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       const refined = decl.check(hook);
       if (refined) result = refined;
     }
-    calls.set(node.id, { decl, candidates, data });
+    calls.set(node.id, resolveCall(decl, (o) => candidates.includes(o), data));
     return result;
   }
 
-  function reportArgumentMismatch(node: Call, decl: BuiltinDecl, byArity: readonly Overload[], argTypes: readonly Type[]): void {
+  function reportArgumentMismatch(node: Call, decl: BuiltinDecl, byArity: readonly Signature[], argTypes: readonly Type[]): void {
     // Point at the argument when one position fits no signature; else at the call.
     const i = argTypes.findIndex((t, j) => byArity.every((o) => !isAssignable(t, paramType(o, j))));
     if (i >= 0) {

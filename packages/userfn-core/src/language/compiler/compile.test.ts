@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../api/api.js';
 import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
+import { DEFAULT_LIMITS } from '../../common/limits.js';
+import { T } from '../../common/types/type.js';
+import { defineBuiltin, overload, p } from '../../runtime/builtins/define.js';
+import { BUILTINS, tableOf } from '../../runtime/builtins/registry.js';
+import { Runtime } from '../../runtime/core/runtime.js';
+import { compilePath, type CompiledPath } from '../../runtime/jsonpath/index.js';
+import { checkAst } from '../checker/checker.js';
+import { parse } from '../syntax/index.js';
+import { compileChecked } from './compile.js';
 
 /** Runs both evaluators; a value or an error code, which must agree. */
 function both(source: string, context: unknown): unknown {
@@ -135,5 +144,43 @@ describe('fused literal-path comparisons agree with the interpreter on any conte
         }
       }
     }
+  });
+});
+
+/**
+ * The compiler fuses `<call> == literal` into one read of the context for any
+ * declaration that says it reads the context (`contextReader`), not for one
+ * builtin it names. `peek` reads like `get` when fused, but its own
+ * implementation gives 'generic': the result shows which path ran.
+ */
+describe('a declaration that reads the context', () => {
+  const peek = defineBuiltin<CompiledPath>({
+    name: 'peek',
+    category: 'context',
+    doc: 'A test builtin.',
+    examples: [],
+    overloads: [overload({ params: [p('path', T.string)], returns: T.dyn, impl: () => 'generic' })],
+    check(ctx) {
+      const text = ctx.literal(0);
+      if (text !== undefined) ctx.setData(compilePath(text));
+      return undefined;
+    },
+    contextReader: (path, argCount) => (argCount === 1 && path?.singular ? path.get : undefined),
+  });
+  const functions = tableOf([...BUILTINS.values(), peek]);
+  const run = (source: string, context: unknown) => {
+    const checked = checkAst(parse(source).ast!, { source, profile: 'any', schema: undefined, functions });
+    return compileChecked(checked, DEFAULT_LIMITS)(new Runtime(context, DEFAULT_LIMITS));
+  };
+
+  it('gets its comparisons with a literal fused into a read', () => {
+    expect(run("peek('$.a') == 'x'", { a: 'x' })).toBe(true);
+    expect(run("peek('$.a') > 1", { a: 2 })).toBe(true);
+    expect(run("peek('$.a') != null", { a: 2 })).toBe(true);
+  });
+
+  it('is called as itself anywhere else', () => {
+    expect(run("peek('$.a')", { a: 'x' })).toBe('generic');
+    expect(run("peek('$.a') == peek('$.b')", { a: 'x', b: 'y' })).toBe(true);
   });
 });

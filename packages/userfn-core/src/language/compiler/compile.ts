@@ -1,7 +1,6 @@
 import { literalOf, NOT_LITERAL } from '../../common/ast/literal.js';
 import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../../common/ast/nodes.js';
-import type { Closure } from '../../runtime/builtins/define.js';
-import { literalGetReader } from '../../runtime/builtins/context.js';
+import { isLazyCall, type Closure, type EagerCall, type LazyImpl } from '../../runtime/builtins/define.js';
 import type { Checked } from '../checker/checker.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import type { Limits } from '../../common/limits.js';
@@ -123,7 +122,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     if (n.kind !== 'call') return undefined;
     const resolved = calls.get(n.id);
     if (!resolved || isRefined(resolved, typeOf(n))) return undefined;
-    return literalGetReader(resolved.decl, resolved.data, n.args.length);
+    return resolved.decl.contextReader?.(resolved.data, n.args.length);
   }
 
   /** A closure that gives true/false for a node in a boolean position. */
@@ -267,8 +266,8 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     const args = node.args.map(gen);
     const span = node.span;
     const decl = resolved.decl;
-    const generic = genericCall(resolved, args, span);
-    let c: Closure | undefined = decl.compile?.({
+    const generic = isLazyCall(resolved) ? lazyCall(resolved.decl.lazy, args, span) : genericCall(resolved, args, span);
+    const c: Closure = decl.compile?.({
       call: node,
       args,
       argNodes: node.args,
@@ -277,19 +276,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       data: resolved.data,
       limits,
       generic,
-    });
-    if (!c && decl.lazy) {
-      const lazy = decl.lazy;
-      const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
-      c = (rt) => {
-        try {
-          return lazy(thunks(rt), rt, span);
-        } catch (e) {
-          throw atCallSite(e, span);
-        }
-      };
-    }
-    if (!c) c = generic;
+    }) ?? generic;
     const t = typeOf(node);
     if (isRefined(resolved, t)) {
       const inner = c;
@@ -298,8 +285,20 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     return c;
   }
 
+  /** A short-circuiting builtin's call: its implementation gets the arguments as thunks. */
+  function lazyCall(lazy: LazyImpl, args: readonly Closure[], span: Node['span']): Closure {
+    const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
+    return (rt) => {
+      try {
+        return lazy(thunks(rt), rt, span);
+      } catch (e) {
+        throw atCallSite(e, span);
+      }
+    };
+  }
+
   /** Generic calls, unrolled for the common arities so no argument array is built until the builtin runs. */
-  function genericCall(resolved: NonNullable<ReturnType<typeof calls.get>>, args: Closure[], span: Node['span']): Closure {
+  function genericCall(resolved: EagerCall, args: Closure[], span: Node['span']): Closure {
     switch (args.length) {
       case 0:
         return (rt) => invoke(resolved, [], rt, span);

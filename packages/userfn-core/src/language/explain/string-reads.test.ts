@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { check, compile } from '../../index.js';
+import { analyze, check, compile } from '../../index.js';
 import { Codes } from '../../common/diagnostics/codes.js';
-import { sampleStringReadWarnings } from './string-reads.js';
 
 const session = (latest: unknown) => ({ tools: { search_kb: { outputs: { latest } } } });
 
@@ -48,13 +47,13 @@ describe('sampleStringReadWarnings (the language service with a sample context)'
     const source = "get('$.tools.search_kb.outputs.latest.count') > 0 and get('$.agent.metadata[''o\\''k''].x') == 1";
     const c = compile(source, { profile: 'verification' });
     const sample = { tools: { search_kb: { outputs: { latest: '{"count":1}' } } }, agent: { metadata: { "o'k": 'text' } } };
-    const ws = sampleStringReadWarnings(source, c.checked, sample);
+    const ws = analyze(source, { profile: 'verification' }).stringReadWarnings(sample);
     expect(ws.map((w) => [w.code, w.severity, source.slice(w.span.start, w.span.end)])).toEqual([
       ['UF2106', 'warning', '.count'],
       ['UF2106', 'warning', '.x'],
     ]);
     expect(ws[0]!.message).toBe("in the sample context, '$.tools.search_kb.outputs.latest' is a string: a path cannot read inside it, so this gives null");
     // a parsed object in the sample: nothing to say
-    expect(sampleStringReadWarnings(source, c.checked, { tools: { search_kb: { outputs: { latest: { count: 1 } } } } })).toEqual([]);
+    expect(analyze(source, { profile: 'verification' }).stringReadWarnings({ tools: { search_kb: { outputs: { latest: { count: 1 } } } } })).toEqual([]);
   });
 });

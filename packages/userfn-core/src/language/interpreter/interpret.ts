@@ -1,5 +1,6 @@
 import type { Node } from '../../common/ast/nodes.js';
 import type { Checked } from '../checker/checker.js';
+import { isLazyCall } from '../../runtime/builtins/define.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { atCallSite, checkRefined, invoke, isRefined } from '../../runtime/builtins/dispatch.js';
 import { Fault } from '../../runtime/core/fault.js';
@@ -79,7 +80,7 @@ export function interpret(checked: Checked, rt: Runtime, tracer?: Tracer): Value
         const call = calls.get(node.id);
         if (!call) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
         let out: Value;
-        if (call.decl.lazy) {
+        if (isLazyCall(call)) {
           try {
             out = call.decl.lazy(node.args.map((a) => () => evalNode(a)), rt, node.span);
           } catch (e) {

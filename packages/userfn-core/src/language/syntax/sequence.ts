@@ -23,6 +23,10 @@ import * as T from './tokens.js';
  * no operator between them are joined by an invisible operator that binds
  * loosest of all and keeps its left side, so one missing `and` gives one error
  * and the rest of the tree keeps its shape.
+ *
+ * resolveSequence() dispatches each item to a method of Resolver (operand,
+ * `?`, `:`, operator, end); the methods share the two stacks, and apply()
+ * builds one node from a pending operator.
  */
 
 /** What the resolver needs from the CST walker. */
@@ -59,61 +63,129 @@ export function resolveSequence(items: readonly SequenceItem[], host: SequenceHo
   // A lone operand (most arguments, most conditions' parts) has nothing to resolve.
   const only = items.length === 1 ? items[0]! : undefined;
   if (only !== undefined && 'operand' in only) return host.operand(only.operand);
-  const operands: Operand[] = [];
-  const ops: Pending[] = [];
-  let expectOperand = true;
-  let lastEnd = itemStart(items[0]!);
+  const resolver = new Resolver(host, itemStart(items[0]!));
+  for (const item of items) {
+    if ('operand' in item) resolver.operand(item.operand);
+    else if (item.token.tokenType === T.Question) resolver.question(item.token);
+    else if (item.token.tokenType === T.Colon) resolver.colon(item.token);
+    else resolver.operator(item.token);
+  }
+  return resolver.finish();
+}
 
-  const pop = (): Operand => operands.pop() ?? missingOperand(lastEnd);
+/**
+ * The state of one resolution: the operand stack, the operator stack, and
+ * whether the next item should be an operand. One method per kind of item;
+ * each keeps the stacks such that any item may follow, which is what lets
+ * every mistake be reported once and recovered from in place.
+ */
+class Resolver {
+  private readonly operands: Operand[] = [];
+  private readonly ops: Pending[] = [];
+  private expectOperand = true;
 
-  const apply = (p: Pending): void => {
-    switch (p.kind) {
-      case 'prefix': {
-        const operand = pop();
-        const span = { start: p.token.startOffset, end: operand.extent.end };
-        operands.push({ node: unaryNode(span, p.op, operand.node), extent: span });
-        return;
-      }
-      case 'infix': {
-        const right = pop();
-        const left = pop();
-        const span = { start: left.extent.start, end: right.extent.end };
-        if (p.chainedFrom === undefined) {
-          operands.push({ node: infixNode(span, p.op, left.node, right.node, tokenSpan(p.token)), extent: span });
-          return;
-        }
-        // the reading a chained comparison was meant to have, so later stages see sound types
-        const middle = p.chainedFrom;
-        const second = { start: middle.extent.start, end: right.extent.end };
-        const comparison = infixNode(second, p.op, middle.node, right.node, tokenSpan(p.token));
-        operands.push({ node: infixNode(span, 'and', left.node, comparison, tokenSpan(p.token)), extent: span });
-        return;
-      }
-      case 'juxtaposed': {
-        const right = pop();
-        const left = pop();
-        operands.push({ node: left.node, extent: { start: left.extent.start, end: right.extent.end } });
-        return;
-      }
-      case 'colon': {
-        const otherwise = pop();
-        const then = pop();
-        const test = pop();
-        const span = { start: test.extent.start, end: otherwise.extent.end };
-        operands.push({ node: conditionalNode(span, 'ternary', test.node, then.node, otherwise.node), extent: span });
-        return;
-      }
-      case 'question': {
-        // `c ? a` with no `:` before the sequence ended
-        const otherwise = missingOperand(host.missing(lastEnd, "':'"));
-        const then = pop();
-        const test = pop();
-        const span = { start: test.extent.start, end: otherwise.extent.end };
-        operands.push({ node: conditionalNode(span, 'ternary', test.node, then.node, otherwise.node), extent: span });
-        return;
-      }
+  constructor(
+    private readonly host: SequenceHost,
+    /** Where the sequence read so far ends: a missing part is reported there. */
+    private lastEnd: number,
+  ) {}
+
+  /** An operand. Right after another one, the operator between them is missing. */
+  operand(cst: PrimaryCst): void {
+    if (!this.expectOperand) this.juxtapose(this.host.tokenAt(cst.base.head.startOffset));
+    const operand = this.host.operand(cst);
+    this.operands.push(operand);
+    this.expectOperand = false;
+    this.lastEnd = operand.extent.end;
+  }
+
+  /** `?` opens a conditional: what binds tighter than it is its test, and it waits on the stack for its `:`. */
+  question(token: IToken): void {
+    this.passToken(token);
+    if (this.expectOperand) this.operandMissingAt(token);
+    this.reduce(Prec.Ternary + 1);
+    this.ops.push({ kind: 'question', token, prec: Prec.Ternary });
+    this.expectOperand = true;
+  }
+
+  /** `:` closes the `then` branch: everything since the `?` is reduced, and the `?` becomes a `:` awaiting the `else` branch. */
+  colon(token: IToken): void {
+    this.passToken(token);
+    if (this.expectOperand) this.operandMissingAt(token);
+    this.reduce(JUXTAPOSED);
+    const top = this.ops.at(-1);
+    if (top?.kind === 'question') {
+      this.ops[this.ops.length - 1] = { kind: 'colon', token, prec: Prec.Ternary };
+    } else {
+      // unreachable through the grammar (its gate only takes a `:` after a `?`); kept total
+      this.host.report(Codes.UnexpectedToken, "unexpected ':': there is no '?' before it", tokenSpan(token));
     }
-  };
+    this.expectOperand = true;
+  }
+
+  /**
+   * A prefix or infix operator. Where an operand is expected a prefix
+   * operator waits for it (a `+` is reported and dropped); an infix
+   * operator there has lost its left operand. After an operand, an infix
+   * operator first reduces what binds at least as tightly.
+   */
+  operator(token: IToken): void {
+    this.passToken(token);
+    const meaning = operatorMeaning(token.tokenType);
+    if (!this.expectOperand && meaning.infix === undefined) {
+      // `a not b`, `a ! b`: the prefix operator starts another operand
+      this.juxtapose(token);
+    }
+    if (this.expectOperand) {
+      if (meaning.prefix === '+') {
+        this.host.report(Codes.UnaryPlus, "there is no unary '+'", tokenSpan(token), "remove the '+'");
+        return;
+      }
+      if (meaning.prefix !== undefined) {
+        if (meaning.prefix === 'not') checkNotPlacement(token, this.ops.at(-1), this.host);
+        this.ops.push({ kind: 'prefix', op: meaning.prefix, token, prec: prefixPrec(meaning.prefix) });
+        return;
+      }
+      this.operandMissingAt(token);
+    }
+    this.infix(token, meaning.infix!);
+  }
+
+  /** Pushes an infix operator, recording the middle operand when it chains a comparison. */
+  private infix(token: IToken, op: InfixOp): void {
+    const prec = infixPrec(op);
+    const chainedFrom = this.reduce(prec, { token, prec });
+    const type = token.tokenType;
+    if (type === T.Assign) {
+      this.host.report(Codes.AssignmentOperator, "'=' is not an operator", tokenSpan(token), "use '==' for comparison");
+    } else if (type === T.StrictEqual || type === T.StrictNotEqual) {
+      // Vectara's own UDF examples write `===`: it means `==` (UserFn has no coercion to be strict about).
+      const plain = type === T.StrictEqual ? '==' : '!=';
+      this.host.report(Codes.StrictEquality, `'${token.image}' is read as '${plain}'`, tokenSpan(token), `write '${plain}': UserFn's '${plain}' never converts types`, 'warning');
+    }
+    this.ops.push(chainedFrom === undefined ? { kind: 'infix', op, token, prec } : { kind: 'infix', op, token, prec, chainedFrom });
+    this.expectOperand = true;
+  }
+
+  /** The end of the sequence: a trailing operator lacks its operand, and every pending operator is applied. */
+  finish(): Operand {
+    if (this.expectOperand) this.operands.push(missingOperand(this.host.missing(this.lastEnd, 'an expression')));
+    while (this.ops.length > 0) {
+      this.reduce(JUXTAPOSED);
+      const top = this.ops.pop();
+      if (top !== undefined) this.apply(top);
+    }
+    return this.operands[0] ?? missingOperand(this.lastEnd);
+  }
+
+  private passToken(token: IToken): void {
+    this.lastEnd = token.startOffset + token.image.length;
+  }
+
+  /** An operand that is not there: an ErrorNode stands in, so the tree keeps its shape. */
+  private pop(): Operand {
+    return this.operands.pop() ?? missingOperand(this.lastEnd);
+  }
 
   /**
    * Applies pending operators binding at least as tightly as `minPrec`; a `?`
@@ -121,110 +193,93 @@ export function resolveSequence(items: readonly SequenceItem[], host: SequenceHo
    * pushed), returns a copy of the shared middle operand when it chains a
    * comparison (`a < b < c`), after reporting it.
    */
-  const reduce = (minPrec: number, chaining?: { token: IToken; prec: number }): Operand | undefined => {
+  private reduce(minPrec: number, chaining?: { token: IToken; prec: number }): Operand | undefined {
     let middle: Operand | undefined;
-    for (let top = ops.at(-1); top !== undefined && top.kind !== 'question' && top.prec >= minPrec; top = ops.at(-1)) {
+    for (let top = this.ops.at(-1); top !== undefined && top.kind !== 'question' && top.prec >= minPrec; top = this.ops.at(-1)) {
       if (chaining !== undefined && top.kind === 'infix' && top.prec === chaining.prec && isNonAssociative(chaining.prec)) {
-        reportChained(chaining.token, host);
-        const b = operands.at(-1);
+        reportChained(chaining.token, this.host);
+        const b = this.operands.at(-1);
         if (b !== undefined) middle = { node: cloneTree(b.node), extent: b.extent };
       }
-      ops.pop();
-      apply(top);
+      this.ops.pop();
+      this.apply(top);
     }
     return middle;
-  };
+  }
 
-  const operandMissingAt = (token: IToken): void => {
-    host.report(Codes.UnexpectedToken, `unexpected ${describeToken(token)}: expected an expression`, tokenSpan(token));
-    operands.push(missingOperand(token.startOffset));
-    expectOperand = false;
-  };
+  /** Builds the node of one pending operator from the operands on top of the stack. */
+  private apply(p: Pending): void {
+    switch (p.kind) {
+      case 'prefix': {
+        const operand = this.pop();
+        const span = { start: p.token.startOffset, end: operand.extent.end };
+        this.operands.push({ node: unaryNode(span, p.op, operand.node), extent: span });
+        return;
+      }
+      case 'infix':
+        this.applyInfix(p);
+        return;
+      case 'juxtaposed': {
+        // the invisible operator keeps its left side, spanning both
+        const right = this.pop();
+        const left = this.pop();
+        this.operands.push({ node: left.node, extent: { start: left.extent.start, end: right.extent.end } });
+        return;
+      }
+      case 'colon':
+        this.applyConditional(this.pop());
+        return;
+      case 'question':
+        // `c ? a` with no `:` before the sequence ended
+        this.applyConditional(missingOperand(this.host.missing(this.lastEnd, "':'")));
+        return;
+    }
+  }
 
-  const juxtapose = (token: IToken | undefined): void => {
+  private applyInfix(p: Extract<Pending, { kind: 'infix' }>): void {
+    const right = this.pop();
+    const left = this.pop();
+    const span = { start: left.extent.start, end: right.extent.end };
+    if (p.chainedFrom === undefined) {
+      this.operands.push({ node: infixNode(span, p.op, left.node, right.node, tokenSpan(p.token)), extent: span });
+      return;
+    }
+    // the reading a chained comparison was meant to have (`a < b and b < c`), so later stages see sound types
+    const middle = p.chainedFrom;
+    const second = { start: middle.extent.start, end: right.extent.end };
+    const comparison = infixNode(second, p.op, middle.node, right.node, tokenSpan(p.token));
+    this.operands.push({ node: infixNode(span, 'and', left.node, comparison, tokenSpan(p.token)), extent: span });
+  }
+
+  /** `test ? then : otherwise`, from the two operands on the stack and the `otherwise` given. */
+  private applyConditional(otherwise: Operand): void {
+    const then = this.pop();
+    const test = this.pop();
+    const span = { start: test.extent.start, end: otherwise.extent.end };
+    this.operands.push({ node: conditionalNode(span, 'ternary', test.node, then.node, otherwise.node), extent: span });
+  }
+
+  /** An operator where an operand should be: reported, and an ErrorNode takes the operand's place. */
+  private operandMissingAt(token: IToken): void {
+    this.host.report(Codes.UnexpectedToken, `unexpected ${describeToken(token)}: expected an expression`, tokenSpan(token));
+    this.operands.push(missingOperand(token.startOffset));
+    this.expectOperand = false;
+  }
+
+  /**
+   * Two operands with no operator between them: joined by the invisible
+   * operator that binds loosest of all, so one missing `and` is one error and
+   * the rest keeps its shape.
+   */
+  private juxtapose(token: IToken | undefined): void {
     // `1 & 2`: the bad character was meant as the operator, and is reported already
-    if (token !== undefined && !host.badCharacterIn(lastEnd, token.startOffset)) {
-      host.report(Codes.UnexpectedToken, `unexpected ${describeToken(token)}: expected an operator`, tokenSpan(token));
+    if (token !== undefined && !this.host.badCharacterIn(this.lastEnd, token.startOffset)) {
+      this.host.report(Codes.UnexpectedToken, `unexpected ${describeToken(token)}: expected an operator`, tokenSpan(token));
     }
-    reduce(JUXTAPOSED);
-    ops.push({ kind: 'juxtaposed', token: undefined, prec: JUXTAPOSED });
-    expectOperand = true;
-  };
-
-  for (const item of items) {
-    if ('operand' in item) {
-      if (!expectOperand) juxtapose(host.tokenAt(item.operand.base.head.startOffset));
-      const operand = host.operand(item.operand);
-      operands.push(operand);
-      expectOperand = false;
-      lastEnd = operand.extent.end;
-      continue;
-    }
-
-    const token = item.token;
-    const type = token.tokenType;
-    lastEnd = token.startOffset + token.image.length;
-
-    if (type === T.Question) {
-      if (expectOperand) operandMissingAt(token);
-      reduce(Prec.Ternary + 1);
-      ops.push({ kind: 'question', token, prec: Prec.Ternary });
-      expectOperand = true;
-      continue;
-    }
-    if (type === T.Colon) {
-      if (expectOperand) operandMissingAt(token);
-      reduce(JUXTAPOSED);
-      const top = ops.at(-1);
-      if (top?.kind === 'question') {
-        ops[ops.length - 1] = { kind: 'colon', token, prec: Prec.Ternary };
-      } else {
-        // unreachable through the grammar (its gate only takes a `:` after a `?`); kept total
-        host.report(Codes.UnexpectedToken, "unexpected ':': there is no '?' before it", tokenSpan(token));
-      }
-      expectOperand = true;
-      continue;
-    }
-
-    const meaning = operatorMeaning(type);
-    if (!expectOperand && meaning.infix === undefined) {
-      // `a not b`, `a ! b`: the prefix operator starts another operand
-      juxtapose(token);
-    }
-    if (expectOperand) {
-      if (meaning.prefix === '+') {
-        host.report(Codes.UnaryPlus, "there is no unary '+'", tokenSpan(token), "remove the '+'");
-        continue;
-      }
-      if (meaning.prefix !== undefined) {
-        const prec = prefixPrec(meaning.prefix);
-        if (meaning.prefix === 'not') checkNotPlacement(token, ops.at(-1), host);
-        ops.push({ kind: 'prefix', op: meaning.prefix, token, prec });
-        continue;
-      }
-      operandMissingAt(token);
-    }
-    const op = meaning.infix!;
-    const prec = infixPrec(op);
-    const chainedFrom = reduce(prec, { token, prec });
-    if (type === T.Assign) {
-      host.report(Codes.AssignmentOperator, "'=' is not an operator", tokenSpan(token), "use '==' for comparison");
-    } else if (type === T.StrictEqual || type === T.StrictNotEqual) {
-      // Vectara's own UDF examples write `===`: it means `==` (UserFn has no coercion to be strict about).
-      const plain = type === T.StrictEqual ? '==' : '!=';
-      host.report(Codes.StrictEquality, `'${token.image}' is read as '${plain}'`, tokenSpan(token), `write '${plain}': UserFn's '${plain}' never converts types`, 'warning');
-    }
-    ops.push(chainedFrom === undefined ? { kind: 'infix', op, token, prec } : { kind: 'infix', op, token, prec, chainedFrom });
-    expectOperand = true;
+    this.reduce(JUXTAPOSED);
+    this.ops.push({ kind: 'juxtaposed', token: undefined, prec: JUXTAPOSED });
+    this.expectOperand = true;
   }
-
-  if (expectOperand) operands.push(missingOperand(host.missing(lastEnd, 'an expression')));
-  while (ops.length > 0) {
-    reduce(JUXTAPOSED);
-    const top = ops.pop();
-    if (top !== undefined) apply(top);
-  }
-  return operands[0] ?? missingOperand(lastEnd);
 }
 
 function itemStart(item: SequenceItem): number {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { internalsOf } from '../../api/compiled.js';
 import type { Node } from '../../common/ast/nodes.js';
 import { compile, UserFnError, type Compiled } from '../../index.js';
 import { loadRuleSet } from '../../rules/load.js';
@@ -21,7 +22,7 @@ function outcome(c: Compiled, context: unknown, how: 'evaluate' | 'interpret' | 
 }
 
 /** A worker receives the tree by structured cloning, as postMessage sends it. */
-const rebuilt = (c: Compiled) => rebuildCompiled(c.source, c.profile, structuredClone(c.checked.ast), c.limits, c.diagnostics);
+const rebuilt = (c: Compiled) => rebuildCompiled(c.source, c.profile, structuredClone(internalsOf(c).checked.ast), c.limits, c.diagnostics);
 
 describe('rebuildCompiled (a condition on a worker thread, without the parser)', () => {
   // Every conformance case that compiles without a host schema: its tree, cloned, gives the same values, errors and explanations.
@@ -50,7 +51,7 @@ describe('rebuildCompiled (a condition on a worker thread, without the parser)',
 
   it('checks the tree again: a tree the checker refuses throws', () => {
     const original = compile("upper(get('$.a')) == 'A'", { profile: 'any' });
-    const ast = structuredClone(original.checked.ast) as Node & { left: { name: string } };
+    const ast = structuredClone(internalsOf(original).checked.ast) as Node & { left: { name: string } };
     ast.left.name = 'no_such_function';
     expect(() => rebuildCompiled(original.source, 'any', ast, original.limits, [])).toThrow(/does not check again: unknown function/);
   });

@@ -1,5 +1,5 @@
 import type { Node } from '../../common/ast/nodes.js';
-import { Compiled } from '../../api/compiled.js';
+import { createCompiled, internalsOf, type Compiled } from '../../api/compiled.js';
 import { checkParsed } from '../../api/check-options.js';
 import type { Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import type { Limits } from '../../common/limits.js';
@@ -39,7 +39,7 @@ export function portableRuleSet(ruleSet: RuleSet): PortableRuleSet {
     rules: ruleSet.rules.map(({ compiled, ...definition }) => ({
       definition,
       source: compiled.source,
-      ast: compiled.checked.ast,
+      ast: internalsOf(compiled).checked.ast,
       limits: compiled.limits,
       diagnostics: compiled.diagnostics,
     })),
@@ -56,7 +56,7 @@ export function portableRuleSet(ruleSet: RuleSet): PortableRuleSet {
  * thread, so this is a bug) throws.
  */
 export function rebuildCompiled(source: string, profile: ProfileName, ast: Node, limits: Limits, diagnostics: readonly Diagnostic[]): Compiled {
-  return new Compiled(source, profile, checkParsed(source, ast, { profile }), limits, diagnostics, undefined);
+  return createCompiled(source, profile, checkParsed(source, ast, { profile }), limits, diagnostics, undefined);
 }
 
 /**

@@ -9,7 +9,7 @@ import { nemoGymToContext } from '../../rules/nemo-gym.js';
 import { verify } from '../../rules/verify.js';
 import { WorkerPool } from './pool.js';
 import type { BatchTimeline } from './timeline.js';
-import { verifyStream, type VerifyStreamOptions } from './verify-stream.js';
+import { verifyStream, type BatchRunOptions } from './verify-stream.js';
 
 const ruleSet = loadRuleSet({
   rules: [
@@ -24,7 +24,7 @@ async function* from(text: string) {
 }
 
 /** Runs verifyStream on a text and returns the output text and the summary. */
-async function run(input: string, options: VerifyStreamOptions = {}) {
+async function run(input: string, options: BatchRunOptions = {}) {
   let out = '';
   const sink = new Writable({
     write(chunk: Buffer, _e, cb) {

@@ -36,6 +36,10 @@ export interface VerifyStreamOptions {
   /** The clock of every record (default: one instant, the start of the run). */
   readonly now?: Date | string;
   readonly onProgress?: (p: BatchProgress) => void;
+}
+
+/** The package's own options on top (the CLI's started workers and timeline, tests' small chunks); not part of the public API. */
+export interface BatchRunOptions extends VerifyStreamOptions {
   /** Called once at the end of a run that completed: what each thread did. */
   readonly onTimeline?: (t: BatchTimeline) => void;
   /** The worker entry module (default: the built `worker.js` beside this module). */
@@ -88,7 +92,7 @@ interface Pending {
  * is byte-identical to one thread's. Resolves with the run's summary; the
  * output stream is not ended.
  */
-export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options: VerifyStreamOptions = {}): Promise<BatchSummary> {
+export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options: BatchRunOptions = {}): Promise<BatchSummary> {
   let pool = options.pool;
   let outputError: Error | undefined;
   const onOutputError = (e: Error) => {

@@ -3,9 +3,9 @@ import { isRecord } from '../../common/values/json-values.js';
 import { contextItem, fromContext } from '../core/context-values.js';
 import { BareFault } from '../core/fault.js';
 import type { Runtime } from '../core/runtime.js';
-import { hasOwn, typeName, type Value } from '../../common/values/values.js';
+import { hasOwn, typeName } from '../../common/values/values.js';
 import { T } from '../../common/types/type.js';
-import { defineBuiltin, p, type Example } from './define.js';
+import { defineBuiltin, nullAwareOverload, overload, p, type Example } from './define.js';
 
 /**
  * Where the agent-tool builtins read from: `$.tool_calls` when present (even
@@ -49,17 +49,17 @@ export const called = defineBuiltin({
   nullAware: true,
   profiles: AGENT_PROFILES,
   overloads: [
-    {
+    nullAwareOverload({
       params: [p('name', T.string)],
       returns: T.boolean,
       impl: ([name], rt) => {
         if (name === null) return false;
         const src = toolSource(rt);
-        if (src.kind === 'calls') return src.names.includes(name as string);
-        if (src.kind === 'tools') return hasOwn.call(src.tools, name as string);
+        if (src.kind === 'calls') return src.names.includes(name);
+        if (src.kind === 'tools') return hasOwn.call(src.tools, name);
         return false;
       },
-    },
+    }),
   ],
   examples: [
     { expr: "called('lookup_account')", profile: 'verification', context: ctxWith(['lookup_account']), result: true },
@@ -76,19 +76,19 @@ export const call_count = defineBuiltin({
   nullAware: true,
   profiles: AGENT_PROFILES,
   overloads: [
-    {
+    nullAwareOverload({
       params: [p('name', T.string)],
       returns: T.number,
       impl: ([name], rt) => {
         if (name === null) return null;
         const src = toolSource(rt);
         if (src.kind === 'calls') return src.names.reduce((n, x) => (x === name ? n + 1 : n), 0);
-        if (src.kind === 'tools' && hasOwn.call(src.tools, name as string)) {
-          throw new BareFault(Codes.CallCountUnknown, `call count unknown: the context has $.tools.${name as string} but no $.tool_calls`, 'provide $.tool_calls to count calls');
+        if (src.kind === 'tools' && hasOwn.call(src.tools, name)) {
+          throw new BareFault(Codes.CallCountUnknown, `call count unknown: the context has $.tools.${name} but no $.tool_calls`, 'provide $.tool_calls to count calls');
         }
         return 0;
       },
-    },
+    }),
   ],
   examples: [
     { expr: "call_count('search') == 2", profile: 'verification', context: ctxWith(['search', 'lookup', 'search']), result: true },
@@ -111,14 +111,15 @@ export const called_in_order = defineBuiltin({
     '`called_in_order([])` is true. Without `$.tool_calls` the order is unknown: two or more names are a runtime error.',
   profiles: AGENT_PROFILES,
   overloads: [
-    {
+    overload({
       params: [p('names', T.list(T.string))],
       returns: T.boolean,
       impl: ([list], rt) => {
-        const l = list as readonly Value[];
-        const names = Array.from({ length: l.length }, (_, i) => contextItem(l, i));
-        for (const n of names) {
+        const names: string[] = [];
+        for (let i = 0; i < list.length; i++) {
+          const n = contextItem(list, i);
           if (typeof n !== 'string') throw new BareFault(Codes.RuntimeTypeMismatch, `called_in_order needs a list of tool names; found a ${typeName(n)}`);
+          names.push(n);
         }
         if (names.length === 0) return true;
         const src = toolSource(rt);
@@ -127,11 +128,11 @@ export const called_in_order = defineBuiltin({
           for (const call of src.names) if (call === names[i] && ++i === names.length) return true;
           return false;
         }
-        if (names.length === 1) return src.kind === 'tools' && hasOwn.call(src.tools, names[0] as string);
+        if (names.length === 1) return src.kind === 'tools' && hasOwn.call(src.tools, names[0]!);
         if (src.kind === 'none') return false;
         throw new BareFault(Codes.OrderUnknown, 'the order of calls is unknown: the context has $.tools but no $.tool_calls', 'provide $.tool_calls for order-sensitive checks');
       },
-    },
+    }),
   ],
   examples: orderExamples,
 });

@@ -6,7 +6,7 @@ import { fromContext } from '../core/context-values.js';
 import type { Runtime } from '../core/runtime.js';
 import type { Value } from '../../common/values/values.js';
 import { T, join, type Type } from '../../common/types/type.js';
-import { defineBuiltin, p, type CheckHookContext, type Closure } from './define.js';
+import { defineBuiltin, nullAwareOverload, overload, p, type CheckHookContext, type Closure } from './define.js';
 import { pathTypeFromSchema } from './path-schema.js';
 import { dynamicPath, literalPath, parseJsonText, pathExists, queryPath } from './support.js';
 
@@ -21,8 +21,7 @@ function checkLiteralPath(ctx: CheckHookContext, arg: number): CompiledPath | un
         Codes.InvalidPath,
         `invalid JSONPath: ${r.error.message}`,
         ctx.literalSpan(arg, r.error.offset, Math.max(r.error.length, 0)),
-        // only where it applies: `$. a` or `$.` is not helped by being told to start with `$`
-        text.startsWith('$') ? undefined : "a path starts with '$', e.g. '$.output.status'",
+        "a path starts with '$', e.g. '$.output.status'",
       ),
     );
     return undefined;
@@ -30,11 +29,7 @@ function checkLiteralPath(ctx: CheckHookContext, arg: number): CompiledPath | un
   return r.path;
 }
 
-function pathOf(v: Value, data: unknown): CompiledPath {
-  return (data as CompiledPath | undefined) ?? dynamicPath(v as string);
-}
-
-export const get = defineBuiltin({
+export const get = defineBuiltin<CompiledPath>({
   name: 'get',
   category: 'context',
   doc:
@@ -43,17 +38,17 @@ export const get = defineBuiltin({
     'Only own data is read: `__proto__`, `constructor` and `prototype` are ordinary keys.',
   nullAware: true,
   overloads: [
-    { params: [p('path', T.string)], returns: T.dyn, impl: ([path], rt) => (path === null ? null : queryPath(dynamicPath(path as string), rt.ctx, rt.limits)) },
-    {
+    nullAwareOverload({ params: [p('path', T.string)], returns: T.dyn, impl: ([path], rt) => (path === null ? null : queryPath(dynamicPath(path), rt.ctx, rt.limits)) }),
+    nullAwareOverload({
       params: [p('path', T.string), p('default', T.dyn)],
       returns: T.dyn,
       impl: ([path, dflt], rt) => {
         if (path === null) return dflt ?? null;
-        const cp = dynamicPath(path as string);
+        const cp = dynamicPath(path);
         const v = queryPath(cp, rt.ctx, rt.limits);
         return cp.singular && v === null ? dflt! : v;
       },
-    },
+    }),
   ],
   examples: [
     { expr: "get('$.output.status')", context: { output: { status: 'indexed' } }, result: 'indexed' },
@@ -72,7 +67,7 @@ export const get = defineBuiltin({
     return ctx.argTypes.length === 2 && path.singular ? join(found, ctx.argTypes[1]!) : found;
   },
   compile(ctx) {
-    const path = ctx.data as CompiledPath | undefined;
+    const path = ctx.data;
     if (!path?.singular) return undefined;
     // The hot path: a literal singular path is a precompiled own-property
     // reader; what it finds passes the same gate as in queryPath (absent and
@@ -94,25 +89,17 @@ export const get = defineBuiltin({
       return v === null ? d : v;
     };
   },
+  // `get('<singular literal path>')` with no default reads one value: the
+  // compiler fuses its comparisons (`get(p) == 'x'`, `get(p) > 0.8`).
+  contextReader: (path, argCount) => (argCount === 1 && path?.singular === true ? path.get : undefined),
 });
 
-/**
- * The own-property reader of a `get('<singular literal path>')` call (no
- * default argument), for the compiler's fused comparisons (`get(p) == 'x'`,
- * `get(p) > 0.8`); undefined for any other call, including a host function
- * that replaces `get`. What it reads has not passed fromContext.
- */
-export function literalGetReader(decl: unknown, data: unknown, argCount: number): ((ctx: unknown) => unknown) | undefined {
-  const path = data as CompiledPath | undefined;
-  return decl === get && argCount === 1 && path?.singular === true ? path.get : undefined;
-}
-
-export const has = defineBuiltin({
+export const has = defineBuiltin<CompiledPath>({
   name: 'has',
   category: 'context',
   doc: 'True when the path matches anything in the context, even a `null` value.',
   nullAware: true,
-  overloads: [{ params: [p('path', T.string)], returns: T.boolean, impl: ([path], rt) => path !== null && pathExists(dynamicPath(path as string), rt.ctx, rt.limits) }],
+  overloads: [nullAwareOverload({ params: [p('path', T.string)], returns: T.boolean, impl: ([path], rt) => path !== null && pathExists(dynamicPath(path), rt.ctx, rt.limits) })],
   examples: [
     { expr: "has('$.output.error')", context: { output: { error: null } }, result: true },
     { expr: "has('$.output.error')", context: { output: {} }, result: false },
@@ -126,7 +113,7 @@ export const has = defineBuiltin({
     return undefined;
   },
   compile(ctx) {
-    const path = ctx.data as CompiledPath | undefined;
+    const path = ctx.data;
     if (!path) return undefined;
     return (rt) => pathExists(path, rt.ctx, rt.limits);
   },
@@ -137,17 +124,17 @@ export const has = defineBuiltin({
  * the default when there is one, else null; a null default is no default.
  * The default only ever applies to singular paths (UF2104 warns otherwise).
  */
-function jsonGet(value: Value, pathValue: Value, data: unknown, dflt: Value | undefined, rt: Runtime): Value {
+function jsonGet(value: Value, path: string | CompiledPath | null, dflt: Value | undefined, rt: Runtime): Value {
   const d = dflt ?? null;
-  if (pathValue === null) return d;
-  const cp = pathOf(pathValue, data);
+  if (path === null) return d;
+  const cp = typeof path === 'string' ? dynamicPath(path) : path;
   if (value === null) return cp.singular ? d : null;
   const doc = typeof value === 'string' ? parseJsonText(value, rt) : value;
   const v = queryPath(cp, doc, rt.limits);
   return d !== null && cp.singular && v === null ? d : v;
 }
 
-export const json_get = defineBuiltin({
+export const json_get = defineBuiltin<CompiledPath>({
   name: 'json_get',
   category: 'context',
   doc:
@@ -155,8 +142,8 @@ export const json_get = defineBuiltin({
     'unparseable JSON is a runtime error. A null value (the tool never ran) gives `default` (else `null`), as an absent path does.',
   nullAware: true,
   overloads: [
-    { params: [p('value', T.dyn), p('path', T.string)], returns: T.dyn, impl: ([v, path], rt) => jsonGet(v!, path!, undefined, undefined, rt) },
-    { params: [p('value', T.dyn), p('path', T.string), p('default', T.dyn)], returns: T.dyn, impl: ([v, path, d], rt) => jsonGet(v!, path!, undefined, d, rt) },
+    nullAwareOverload({ params: [p('value', T.dyn), p('path', T.string)], returns: T.dyn, impl: ([v, path], rt) => jsonGet(v, path, undefined, rt) }),
+    nullAwareOverload({ params: [p('value', T.dyn), p('path', T.string), p('default', T.dyn)], returns: T.dyn, impl: ([v, path, d], rt) => jsonGet(v, path, d, rt) }),
   ],
   examples: [
     { expr: `json_get('{"hits":3}', '$.hits')`, result: 3 },
@@ -179,7 +166,11 @@ export const json_get = defineBuiltin({
     if (data === undefined) return undefined;
     const [value, path, dflt] = ctx.args as [Closure, Closure, Closure | undefined];
     // Literal path: compiled once; nulls follow jsonGet's rule (the default wins).
-    return (rt) => jsonGet(value(rt), path(rt), data, dflt?.(rt), rt);
+    return (rt) => {
+      const v = value(rt);
+      path(rt);
+      return jsonGet(v, data, dflt?.(rt), rt);
+    };
   },
 });
 
@@ -187,7 +178,7 @@ export const parse_json = defineBuiltin({
   name: 'parse_json',
   category: 'context',
   doc: 'Parses a JSON string into a value; invalid JSON is a runtime error.',
-  overloads: [{ params: [p('text', T.string)], returns: T.dyn, impl: ([s], rt) => parseJsonText(s as string, rt) }],
+  overloads: [overload({ params: [p('text', T.string)], returns: T.dyn, impl: ([s], rt) => parseJsonText(s, rt) })],
   examples: [
     { expr: `parse_json('{"a":[1,2]}')`, result: { a: [1, 2] } },
     { expr: "parse_json('{')", error: Codes.InvalidJson },
@@ -198,7 +189,6 @@ export const coalesce = defineBuiltin({
   name: 'coalesce',
   category: 'context',
   doc: 'The first argument that is not null (or null). Lazy: arguments after the first non-null one are not evaluated.',
-  nullAware: true,
   lazy(args) {
     for (const a of args) {
       const v = a();
@@ -206,17 +196,7 @@ export const coalesce = defineBuiltin({
     }
     return null;
   },
-  overloads: [
-    {
-      params: [p('a', T.dyn)],
-      rest: p('more', T.dyn),
-      returns: T.dyn,
-      impl: (args) => {
-        for (const v of args) if (v !== null) return v;
-        return null;
-      },
-    },
-  ],
+  overloads: [{ params: [p('a', T.dyn)], rest: p('more', T.dyn), returns: T.dyn }],
   examples: [
     { expr: "coalesce(get('$.output.title'), get('$.output.name'), 'untitled')", context: { output: { name: 'Report' } }, result: 'Report' },
     { expr: 'coalesce(null, 1, 1 / 0)', result: 1 },

@@ -1,4 +1,4 @@
-import { paramType, type Overload, type ResolvedCall } from './define.js';
+import { paramType, type EagerCall, type Overload, type ResolvedCall, type Signature } from './define.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import type { Span } from '../../common/diagnostics/span.js';
 import { typeToString, type Type } from '../../common/types/type.js';
@@ -33,7 +33,7 @@ export function valueFits(v: Value, t: Type): boolean {
 }
 
 /** The first overload whose parameters the runtime arguments fit. */
-export function pickOverload(candidates: readonly Overload[], args: readonly Value[]): Overload | undefined {
+export function pickOverload<O extends Signature>(candidates: readonly O[], args: readonly Value[]): O | undefined {
   for (const o of candidates) {
     let ok = true;
     for (let i = 0; i < args.length && ok; i++) ok = args[i] === null || valueFits(args[i]!, paramType(o, i));
@@ -60,7 +60,7 @@ export function atCallSite(e: unknown, span: Span): unknown {
  * overload choice and the finite-number rule. Both evaluators go through here
  * for every call that has no specialised closure.
  */
-export function invoke(call: ResolvedCall, args: Value[], rt: Runtime, span: Span): Value {
+export function invoke(call: EagerCall, args: Value[], rt: Runtime, span: Span): Value {
   if (!call.decl.nullAware) for (let i = 0; i < args.length; i++) if (args[i] === null) return null;
   const o = pickOverload(call.candidates, args);
   if (o === undefined) throw argumentMismatch(call, args, span);
@@ -68,7 +68,7 @@ export function invoke(call: ResolvedCall, args: Value[], rt: Runtime, span: Spa
 }
 
 /** Runs one overload's implementation: faults get the call site, numbers must be finite. */
-export function run(call: ResolvedCall, o: Overload, args: Value[], rt: Runtime, span: Span): Value {
+function run(call: EagerCall, o: Overload, args: Value[], rt: Runtime, span: Span): Value {
   let out: Value;
   try {
     out = o.impl(args, rt);

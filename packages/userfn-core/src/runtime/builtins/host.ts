@@ -1,10 +1,11 @@
 import { Codes } from '../../common/diagnostics/codes.js';
+import { OptionError } from '../../common/diagnostics/option-error.js';
 import { BareFault } from '../core/fault.js';
 import { valueFits } from './dispatch.js';
 import { typeName, type Value } from '../../common/values/values.js';
 import { parseTypeName, typeToString, type Type } from '../../common/types/type.js';
 import { Datetime, Duration } from '../../common/values/time-values.js';
-import { defineBuiltin, type BuiltinDecl, type Overload } from './define.js';
+import { defineBuiltin, nullAwareOverload, overload, type BuiltinDecl, type Overload } from './define.js';
 import { BUILTINS, type FunctionTable } from './registry.js';
 
 /** A host's own function, declared with typed signatures so the checker and editor see it like a builtin. */
@@ -24,7 +25,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function typeOf(text: string, where: string): Type {
   const t = parseTypeName(text);
-  if (!t) throw new Error(`${where}: unknown type '${text}'`);
+  if (!t) throw new OptionError(`${where}: unknown type '${text}'`);
   return t;
 }
 
@@ -57,10 +58,10 @@ function checkResult(v: unknown, name: string, depth = 0): Value {
 }
 
 function hostDecl(name: string, fn: HostFunction): BuiltinDecl {
-  if (!NAME.test(name)) throw new Error(`host function name '${name}' is not a valid function name`);
-  if (BUILTINS.has(name)) throw new Error(`host function '${name}' would hide the builtin of that name`);
-  if (typeof fn?.impl !== 'function') throw new Error(`host function '${name}' has no impl`);
-  const call = (args: Value[], returns: Type): Value => {
+  if (!NAME.test(name)) throw new OptionError(`host function name '${name}' is not a valid function name`);
+  if (BUILTINS.has(name)) throw new OptionError(`host function '${name}' would hide the builtin of that name`);
+  if (typeof fn?.impl !== 'function') throw new OptionError(`host function '${name}' has no impl`);
+  const call = (args: readonly Value[], returns: Type): Value => {
     let out: unknown;
     try {
       out = fn.impl(...args);
@@ -77,13 +78,13 @@ function hostDecl(name: string, fn: HostFunction): BuiltinDecl {
   const overloads: Overload[] = sigs.map((s, i) => {
     const where = `host function '${name}' signature ${i + 1}`;
     const returns = typeOf(s.returns, where);
-    const o: Overload = {
+    const o = {
       params: s.params.map((t, j) => ({ name: `arg${j + 1}`, type: typeOf(t, where) })),
       returns,
-      impl: (args) => call(args, returns),
+      impl: (args: readonly Value[]) => call(args, returns),
       ...(s.rest !== undefined ? { rest: { name: 'more', type: typeOf(s.rest, where) } } : {}),
     };
-    return o;
+    return fn.nullAware ? nullAwareOverload(o) : overload(o);
   });
   return defineBuiltin({
     name,
@@ -95,18 +96,31 @@ function hostDecl(name: string, fn: HostFunction): BuiltinDecl {
   });
 }
 
+/**
+ * A host's declaration, whatever shape it has: reading it can only fail
+ * because it is malformed (`signatures` that is not a list, a getter that
+ * throws), so any failure is the host's OptionError.
+ */
+function hostDeclOf(name: string, fn: HostFunction): BuiltinDecl {
+  try {
+    return hostDecl(name, fn);
+  } catch (e) {
+    throw e instanceof OptionError ? e : new OptionError(`host function '${name}' is malformed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 const tables = new WeakMap<HostFunctions, FunctionTable>();
 
 /**
  * The function table for a compile: the builtins, plus the host's functions.
- * Throws a plain Error naming the problem for a malformed declaration (the API turns it into a UserFnError).
+ * Throws an OptionError naming the problem for a malformed declaration (the API turns it into a UserFnError).
  */
 export function functionTable(host: HostFunctions | undefined): FunctionTable {
   if (!host) return BUILTINS;
   let table = tables.get(host);
   if (!table) {
     const m = new Map(BUILTINS);
-    for (const [name, fn] of Object.entries(host)) m.set(name, hostDecl(name, fn));
+    for (const [name, fn] of Object.entries(host)) m.set(name, hostDeclOf(name, fn));
     table = m;
     tables.set(host, table);
   }

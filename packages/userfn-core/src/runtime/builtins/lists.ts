@@ -3,7 +3,7 @@ import { contextItem } from '../core/context-values.js';
 import { BareFault } from '../core/fault.js';
 import { typeName, type Value } from '../../common/values/values.js';
 import { T } from '../../common/types/type.js';
-import { defineBuiltin, p } from './define.js';
+import { defineBuiltin, overload, p } from './define.js';
 
 /**
  * The total of a list's numbers for sum/avg. A null element makes the result
@@ -27,11 +27,11 @@ export const sum = defineBuiltin({
   category: 'list',
   doc: 'The sum of a list of numbers; `sum([])` is 0. A null element gives null; another non-number is an error.',
   overloads: [
-    {
+    overload({
       params: [p('list', T.list(T.number))],
       returns: T.number,
-      impl: ([l]) => total(l as readonly Value[], 'sum'),
-    },
+      impl: ([l]) => total(l, 'sum'),
+    }),
   ],
   examples: [
     { expr: 'sum([1, 2, 3.5])', result: 6.5 },
@@ -45,15 +45,15 @@ export const avg = defineBuiltin({
   category: 'list',
   doc: 'The mean of a list of numbers; `avg([])` is null. A null element gives null; another non-number is an error.',
   overloads: [
-    {
+    overload({
       params: [p('list', T.list(T.number))],
       returns: T.number,
       impl: ([l]) => {
-        const list = l as readonly Value[];
+        const list = l;
         const t = total(list, 'avg');
         return t === null || list.length === 0 ? null : t / list.length;
       },
-    },
+    }),
   ],
   examples: [
     { expr: 'avg([1, 2, 3, 4])', result: 2.5 },

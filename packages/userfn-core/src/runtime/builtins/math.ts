@@ -1,9 +1,9 @@
 import { Codes } from '../../common/diagnostics/codes.js';
 import { contextItem } from '../core/context-values.js';
 import { BareFault } from '../core/fault.js';
-import { T, type Type } from '../../common/types/type.js';
+import { T } from '../../common/types/type.js';
 import { Datetime, Duration } from '../../common/values/time-values.js';
-import { defineBuiltin, p, type BuiltinDecl, type Closure, type Example } from './define.js';
+import { defineBuiltin, overload, p, type BuiltinDecl, type Closure, type Example } from './define.js';
 
 /** A one-argument number function; a non-finite result becomes an error in the dispatcher. */
 function unary(name: string, doc: string, fn: (x: number) => number, examples: Example[]): BuiltinDecl {
@@ -11,7 +11,7 @@ function unary(name: string, doc: string, fn: (x: number) => number, examples: E
     name,
     category: 'math',
     doc,
-    overloads: [{ params: [p('x', T.number)], returns: T.number, impl: ([x]) => fn(x as number) }],
+    overloads: [overload({ params: [p('x', T.number)], returns: T.number, impl: ([x]) => fn(x) })],
     examples,
   });
 }
@@ -63,7 +63,7 @@ export const power = defineBuiltin({
   name: 'power',
   category: 'math',
   doc: '`a` raised to the power `b`. A result that is not a finite number (e.g. `power(-8, 1/3)`) is a runtime error.',
-  overloads: [{ params: [p('a', T.number), p('b', T.number)], returns: T.number, impl: ([a, b]) => (a as number) ** (b as number) }],
+  overloads: [overload({ params: [p('a', T.number), p('b', T.number)], returns: T.number, impl: ([a, b]) => a ** b })],
   examples: [{ expr: 'power(2, 10)', result: 1024 }, { expr: 'power(-8, 1 / 3)', error: Codes.NonFinite }],
 });
 
@@ -80,8 +80,8 @@ export const round = defineBuiltin({
   category: 'math',
   doc: 'Rounds half away from zero, to `digits` decimal places (default 0; negative rounds to tens, hundreds …).',
   overloads: [
-    { params: [p('x', T.number)], returns: T.number, impl: ([x]) => roundHalfAway(x as number, 0) },
-    { params: [p('x', T.number), p('digits', T.number)], returns: T.number, impl: ([x, d]) => roundHalfAway(x as number, d as number) },
+    overload({ params: [p('x', T.number)], returns: T.number, impl: ([x]) => roundHalfAway(x, 0) }),
+    overload({ params: [p('x', T.number), p('digits', T.number)], returns: T.number, impl: ([x, d]) => roundHalfAway(x, d) }),
   ],
   examples: [
     { expr: 'round(2.5)', result: 3 },
@@ -101,16 +101,16 @@ export const log = defineBuiltin({
   category: 'math',
   doc: '`log(b, x)`: the logarithm of x in base b (base first). `log(x)` alone is the natural logarithm.',
   overloads: [
-    { params: [p('x', T.number)], returns: T.number, impl: ([x]) => Math.log(positive('log', x as number)) },
-    {
+    overload({ params: [p('x', T.number)], returns: T.number, impl: ([x]) => Math.log(positive('log', x)) }),
+    overload({
       params: [p('base', T.number), p('x', T.number)],
       returns: T.number,
       impl: ([b, x]) => {
-        const base = positive('log base', b as number);
+        const base = positive('log base', b);
         if (base === 1) throw new BareFault(Codes.DomainError, 'log base 1 is undefined');
-        return Math.log(positive('log', x as number)) / Math.log(base);
+        return Math.log(positive('log', x)) / Math.log(base);
       },
-    },
+    }),
   ],
   examples: [{ expr: 'log(2, 8)', result: 3 }, { expr: 'log(1)', result: 0 }],
 });
@@ -127,23 +127,26 @@ export const tandBuiltin = unary('tand', 'Tangent of an angle in degrees; exact 
   { expr: 'tand(90)', error: Codes.DomainError },
 ]);
 
-/** Kinds `min`/`max` accept: all arguments of one of them. */
-const ORDERED: readonly Type[] = [T.number, T.datetime, T.duration];
+/** What `min`/`max` compare: all arguments of one of these kinds. */
+type Ordered = number | Datetime | Duration;
+
+const orderKey = (v: Ordered): number => (typeof v === 'number' ? v : v.ms);
+const orderKind = (v: Ordered): unknown => (typeof v === 'number' ? 'number' : v.constructor);
 
 function extreme(name: 'min' | 'max'): BuiltinDecl {
   const better = name === 'min' ? (a: number, b: number) => a < b : (a: number, b: number) => a > b;
-  const pick = (values: readonly unknown[]): unknown => {
-    if (values.length === 0) return null;
+  const pick = <V extends Ordered>(values: readonly (V | null)[]): V | null => {
     let best = values[0];
-    let bestKey = keyOf(best);
-    const kind = typeof best === 'number' ? 'number' : (best as object).constructor;
+    if (best === undefined || best === null) return null;
+    let bestKey = orderKey(best);
+    const kind = orderKind(best);
     for (let i = 1; i < values.length; i++) {
-      const v = values[i];
+      const v = values[i]!;
       if (v === null) return null;
-      if ((typeof v === 'number' ? 'number' : (v as object).constructor) !== kind) {
+      if (orderKind(v) !== kind) {
         throw new BareFault(Codes.RuntimeTypeMismatch, `${name} needs values of one type (numbers, datetimes or durations)`);
       }
-      const k = keyOf(v);
+      const k = orderKey(v);
       if (better(k, bestKey)) {
         best = v;
         bestKey = k;
@@ -151,29 +154,31 @@ function extreme(name: 'min' | 'max'): BuiltinDecl {
     }
     return best;
   };
-  const keyOf = (v: unknown): number => (typeof v === 'number' ? v : (v as Duration).ms);
   return defineBuiltin({
     name,
     category: 'math',
     doc: `The ${name === 'min' ? 'smallest' : 'largest'} of its arguments (numbers, datetimes or durations, all of one type), or of one list. A null anywhere gives null; an empty list gives null.`,
     overloads: [
-      ...ORDERED.map((t) => ({ params: [p('a', t)], rest: p('more', t), returns: t, impl: (args: unknown[]) => pick(args) as never })),
-      {
+      overload({ params: [p('a', T.number)], rest: p('more', T.number), returns: T.number, impl: (args) => pick(args) }),
+      overload({ params: [p('a', T.datetime)], rest: p('more', T.datetime), returns: T.datetime, impl: (args) => pick(args) }),
+      overload({ params: [p('a', T.duration)], rest: p('more', T.duration), returns: T.duration, impl: (args) => pick(args) }),
+      overload({
         params: [p('values', T.list(T.dyn))],
         returns: T.dyn,
         impl: ([list]) => {
           // The list may come from a context: a normalised copy, read by index (see contextItem).
-          const l = list as readonly unknown[];
-          const values = Array.from({ length: l.length }, (_, i) => contextItem(l, i));
-          for (const v of values) {
+          const values: Ordered[] = [];
+          for (let i = 0; i < list.length; i++) {
+            const v = contextItem(list, i);
             if (v !== null && typeof v !== 'number' && !(v instanceof Duration) && !(v instanceof Datetime)) {
               throw new BareFault(Codes.RuntimeTypeMismatch, `${name} needs numbers, datetimes or durations in the list`);
             }
             if (v === null) return null;
+            values.push(v);
           }
-          return pick(values) as never;
+          return pick(values);
         },
-      },
+      }),
     ],
     // Two numbers is the common case (`min(1, x / 10)`): compare directly, else the generic call.
     compile({ args, generic }) {

@@ -6,7 +6,8 @@ import { jsonText } from '../core/json-text.js';
 import { ownKeys, type Value } from '../../common/values/values.js';
 import { DEFAULT_LIMITS } from '../../common/limits.js';
 import { T } from '../../common/types/type.js';
-import { defineBuiltin, p, type BuiltinDecl, type Example, type Overload } from './define.js';
+import { defineBuiltin, overload, p, type BuiltinDecl, type Example } from './define.js';
+import type { Runtime } from '../core/runtime.js';
 import { compileRegex, flagsProblem } from './support.js';
 import type { RE2JS } from 're2js';
 import { Datetime, Duration } from '../../common/values/time-values.js';
@@ -16,9 +17,9 @@ export const length = defineBuiltin({
   category: 'string',
   doc: 'The number of Unicode code points of a string, elements of a list, or keys of an object.',
   overloads: [
-    { params: [p('s', T.string)], returns: T.number, impl: ([s]) => codePointLength(s as string) },
-    { params: [p('list', T.list(T.dyn))], returns: T.number, impl: ([l]) => (l as readonly Value[]).length },
-    { params: [p('object', T.object)], returns: T.number, impl: ([o]) => ownKeys(o as object).length },
+    overload({ params: [p('s', T.string)], returns: T.number, impl: ([s]) => codePointLength(s) }),
+    overload({ params: [p('list', T.list(T.dyn))], returns: T.number, impl: ([l]) => l.length }),
+    overload({ params: [p('object', T.object)], returns: T.number, impl: ([o]) => ownKeys(o).length }),
   ],
   examples: [
     { expr: "length('héllo')", result: 5 },
@@ -30,12 +31,12 @@ export const length = defineBuiltin({
 
 function stringFn(name: string, doc: string, fn: (s: string) => string, examples: Example[]): BuiltinDecl {
   // Case changes can grow a string ('ß' upper-cases to 'SS'): the result is held to maxStringLength like any other.
-  const impl: Overload['impl'] = ([s], rt) => {
-    const out = fn(s as string);
+  const impl = ([s]: readonly [string], rt: Runtime): string => {
+    const out = fn(s);
     if (out.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
     return out;
   };
-  return defineBuiltin({ name, category: 'string', doc, overloads: [{ params: [p('s', T.string)], returns: T.string, impl }], examples });
+  return defineBuiltin({ name, category: 'string', doc, overloads: [overload({ params: [p('s', T.string)], returns: T.string, impl })], examples });
 }
 
 // toLowerCase/toUpperCase are locale-independent in JS (unlike toLocale*), as the spec asks.
@@ -63,7 +64,7 @@ function stringTest(name: string, doc: string, fn: (s: string, t: string) => boo
     name,
     category: 'string',
     doc,
-    overloads: [{ params: [p('s', T.string), p(name === 'contains' ? 'sub' : name === 'starts_with' ? 'prefix' : 'suffix', T.string)], returns: T.boolean, impl: ([s, t]) => fn(s as string, t as string) }],
+    overloads: [overload({ params: [p('s', T.string), p(name === 'contains' ? 'sub' : name === 'starts_with' ? 'prefix' : 'suffix', T.string)], returns: T.boolean, impl: ([s, t]) => fn(s, t) })],
     examples,
   });
 }
@@ -90,8 +91,8 @@ export const matches = defineBuiltin({
     'True when the RE2 `pattern` matches somewhere in `s` (anchor with `^…$` for a whole match). Linear-time: no catastrophic backtracking. ' +
     'Flags: `i` ignore case, `m` multi-line `^`/`$`, `s` `.` matches newlines. A backslash is an ordinary character in UserFn strings, so `\\d` is written as is.',
   overloads: [
-    { params: [p('s', T.string), p('pattern', T.string)], returns: T.boolean, impl: ([s, re]) => regexOf(re as string, '').test(s as string) },
-    { params: [p('s', T.string), p('pattern', T.string), p('flags', T.string)], returns: T.boolean, impl: ([s, re, f]) => regexOf(re as string, f as string).test(s as string) },
+    overload({ params: [p('s', T.string), p('pattern', T.string)], returns: T.boolean, impl: ([s, re]) => regexOf(re, '').test(s) }),
+    overload({ params: [p('s', T.string), p('pattern', T.string), p('flags', T.string)], returns: T.boolean, impl: ([s, re, f]) => regexOf(re, f).test(s) }),
   ],
   examples: [
     { expr: "matches('Refund  processed', 'refund\\s+(processed|completed)', 'i')", result: true },
@@ -128,15 +129,15 @@ export const to_string = defineBuiltin({
   category: 'conversion',
   doc: 'Text of a value: numbers in the shortest round-trip form (`42`, `1.5`), booleans as `true`/`false`, datetimes as ISO 8601 in UTC, durations as ISO 8601 durations, lists and objects as JSON.',
   overloads: [
-    {
+    overload({
       params: [p('x', T.dyn)],
       returns: T.string,
       impl: ([x], rt) => {
-        const s = x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration) ? jsonText(x, rt.limits.maxStringLength, rt.limits.maxContextDepth) : valueToString(x!);
+        const s = x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration) ? jsonText(x, rt.limits.maxStringLength, rt.limits.maxContextDepth) : valueToString(x);
         if (s.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
         return s;
       },
-    },
+    }),
   ],
   examples: [
     { expr: 'to_string(42)', result: '42' },
@@ -154,18 +155,18 @@ export const to_number = defineBuiltin({
   category: 'conversion',
   doc: 'Parses JSON number syntax, with optional surrounding white space; anything else (`\'\'`, `\'12abc\'`, `\'Infinity\'`) is a runtime error. A number is returned as it is.',
   overloads: [
-    {
+    overload({
       params: [p('s', T.string)],
       returns: T.number,
       impl: ([s]) => {
-        const text = (s as string).trim();
-        if (text.length > 400 || !JSON_NUMBER.test(text)) throw new BareFault(Codes.InvalidNumberString, `'${(s as string).slice(0, 40)}' is not a number`);
+        const text = s.trim();
+        if (text.length > 400 || !JSON_NUMBER.test(text)) throw new BareFault(Codes.InvalidNumberString, `'${s.slice(0, 40)}' is not a number`);
         const n = Number(text);
         if (!Number.isFinite(n)) throw new BareFault(Codes.InvalidNumberString, `'${text.slice(0, 40)}' is out of range`);
         return n;
       },
-    },
-    { params: [p('n', T.number)], returns: T.number, impl: ([n]) => n! },
+    }),
+    overload({ params: [p('n', T.number)], returns: T.number, impl: ([n]) => n! }),
   ],
   examples: [
     { expr: "to_number(' 42 ')", result: 42 },

@@ -3,8 +3,8 @@ import { diagnostic } from '../../common/diagnostics/diagnostic.js';
 import { BareFault } from '../core/fault.js';
 import { datetimeParts, parseDatetimePattern, parseIsoDatetime, PatternError, TimeParseError, toUnixTimestamp, validatePattern } from '../time/index.js';
 import { T } from '../../common/types/type.js';
-import { type Datetime, Duration } from '../../common/values/time-values.js';
-import { defineBuiltin, p, type BuiltinDecl } from './define.js';
+import { Duration } from '../../common/values/time-values.js';
+import { defineBuiltin, overload, p, type BuiltinDecl } from './define.js';
 
 function parsed<R>(run: () => R): R {
   try {
@@ -20,7 +20,7 @@ export const now = defineBuiltin({
   name: 'now',
   category: 'time',
   doc: "The evaluation's clock. One evaluation sees one instant; hosts can fix it with the `now` option.",
-  overloads: [{ params: [], returns: T.datetime, impl: (_args, rt) => rt.now() }],
+  overloads: [overload({ params: [], returns: T.datetime, impl: (_args, rt) => rt.now() })],
   examples: [
     { expr: 'now()', now: '2026-11-21T12:00:00Z', result: '2026-11-21T12:00:00Z' },
     { expr: "hours(now() - iso_datetime_parse('2026-11-21T10:00:00Z'))", now: '2026-11-21T12:00:00Z', result: 2 },
@@ -31,7 +31,7 @@ export const iso_datetime_parse = defineBuiltin({
   name: 'iso_datetime_parse',
   category: 'time',
   doc: 'Parses an ISO 8601 / RFC 3339 date-time (`Z` or `±hh:mm`; no zone means UTC) or a date `yyyy-MM-dd`. Strict: `2024-02-30` is an error.',
-  overloads: [{ params: [p('text', T.string)], returns: T.datetime, impl: ([s]) => parsed(() => parseIsoDatetime(s as string)) }],
+  overloads: [overload({ params: [p('text', T.string)], returns: T.datetime, impl: ([s]) => parsed(() => parseIsoDatetime(s)) })],
   examples: [
     { expr: "iso_datetime_parse('2026-11-21T10:00:00+02:00')", result: '2026-11-21T08:00:00Z' },
     { expr: "iso_datetime_parse('2024-02-29')", result: '2024-02-29T00:00:00Z' },
@@ -46,11 +46,11 @@ export const datetime_parse = defineBuiltin({
     "Parses text with a Java `DateTimeFormatter`-style pattern (`yyyy MM dd HH mm ss SSS`, `'literal'`, `XXX`, `a`, `h`, English month and day names). " +
     'Strict; missing fields default to the start of the day or year, UTC.',
   overloads: [
-    {
+    overload({
       params: [p('text', T.string), p('pattern', T.string)],
       returns: T.datetime,
-      impl: ([s, f]) => parsed(() => parseDatetimePattern(s as string, f as string)),
-    },
+      impl: ([s, f]) => parsed(() => parseDatetimePattern(s, f)),
+    }),
   ],
   examples: [
     { expr: "datetime_parse('21/11/2026 10:30', 'dd/MM/yyyy HH:mm')", result: '2026-11-21T10:30:00Z' },
@@ -72,7 +72,7 @@ export const to_unix_timestamp = defineBuiltin({
   name: 'to_unix_timestamp',
   category: 'time',
   doc: 'Seconds since the Unix epoch (fractional when there are milliseconds).',
-  overloads: [{ params: [p('dt', T.datetime)], returns: T.number, impl: ([d]) => toUnixTimestamp(d as Datetime) }],
+  overloads: [overload({ params: [p('dt', T.datetime)], returns: T.number, impl: ([d]) => toUnixTimestamp(d) })],
   examples: [
     { expr: "to_unix_timestamp(iso_datetime_parse('1970-01-01T00:00:01.5Z'))", result: 1.5 },
     { expr: 'to_unix_timestamp(null)', result: null },
@@ -85,16 +85,16 @@ function unit(name: string, ms: number, plural: string): BuiltinDecl {
     category: 'time',
     doc: `A number gives a duration of that many ${plural}; a duration gives its length in ${plural}, as a number.`,
     overloads: [
-      {
+      overload({
         params: [p('n', T.number)],
         returns: T.duration,
         impl: ([n]) => {
-          const v = (n as number) * ms;
+          const v = n * ms;
           if (!Number.isFinite(v)) throw new BareFault(Codes.NonFinite, 'the duration is out of range');
           return new Duration(v);
         },
-      },
-      { params: [p('d', T.duration)], returns: T.number, impl: ([d]) => (d as Duration).ms / ms },
+      }),
+      overload({ params: [p('d', T.duration)], returns: T.number, impl: ([d]) => d.ms / ms }),
     ],
     examples: [
       { expr: `${name}(2)`, result: new Duration(2 * ms).toJSON() },
@@ -113,7 +113,7 @@ function part(name: string, pick: keyof ReturnType<typeof datetimeParts>, doc: s
     name,
     category: 'time',
     doc,
-    overloads: [{ params: [p('dt', T.datetime)], returns: T.number, impl: ([d]) => datetimeParts(d as Datetime)[pick] }],
+    overloads: [overload({ params: [p('dt', T.datetime)], returns: T.number, impl: ([d]) => datetimeParts(d)[pick] })],
     examples: [{ expr: `${name}(iso_datetime_parse('2026-11-21T10:30:00Z'))`, result: example }],
   });
 }

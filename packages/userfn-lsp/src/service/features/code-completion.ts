@@ -1,12 +1,12 @@
 /** Completion in code: functions (with argument snippets and docs) and keywords. */
-import { signatureText, type BuiltinDecl, type Span } from '@userfn/core';
+import { signatureText, type BuiltinInfo, type Span } from '@userfn/core';
 import { functionMarkdown, summary } from './function-docs.js';
 import type { SourceCompletion } from './source-items.js';
 
 const KEYWORDS: readonly string[] = ['true', 'false', 'null', 'if', 'then', 'else', 'and', 'or', 'not', 'in'];
 
 /** `name(${1:a}, ${2:b})` for the overload with the fewest parameters. */
-function snippetFor(decl: BuiltinDecl): string {
+function snippetFor(decl: BuiltinInfo): string {
   const shortest = [...decl.overloads].sort((a, b) => a.params.length - b.params.length)[0];
   const params = shortest?.params ?? [];
   if (params.length === 0) return shortest?.rest ? `${decl.name}(\${1:${shortest.rest.name}})` : `${decl.name}()`;
@@ -17,7 +17,7 @@ function snippetFor(decl: BuiltinDecl): string {
  * Functions and keywords replacing the word at the cursor. When a `(` already
  * follows the word, only the name is inserted.
  */
-export function completeCode(source: string, word: Span, functions: readonly BuiltinDecl[], snippets: boolean): SourceCompletion[] {
+export function completeCode(source: string, word: Span, functions: readonly BuiltinInfo[], snippets: boolean): SourceCompletion[] {
   const parenFollows = /^\s*\(/.test(source.slice(word.end));
   const items: SourceCompletion[] = functions.map((decl) => {
     const first = decl.overloads[0];

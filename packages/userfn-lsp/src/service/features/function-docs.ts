@@ -1,9 +1,9 @@
 /** How a builtin (or host function) is shown in completion, hover and signature help: all from its one declaration. */
-import { functionTable, signatureText, type BuiltinDecl, type FunctionTable, type ProfileName } from '@userfn/core';
+import { functionTable, signatureText, type BuiltinInfo, type FunctionTable, type ProfileName } from '@userfn/core';
 import type { ResolvedConfig } from '../config.js';
 
 /** The functions callable in a profile: builtins available there, plus the host's. */
-export function functionsFor(config: ResolvedConfig, profile: ProfileName): BuiltinDecl[] {
+export function functionsFor(config: ResolvedConfig, profile: ProfileName): BuiltinInfo[] {
   return [...table(config).values()].filter((d) => !d.profiles || d.profiles.includes(profile));
 }
 
@@ -13,13 +13,13 @@ export function table(config: ResolvedConfig): FunctionTable {
 }
 
 /** The summary: the doc's first sentence. */
-export function summary(decl: BuiltinDecl): string {
+export function summary(decl: BuiltinInfo): string {
   const m = /^[\s\S]*?[.!?](?=\s|$)/.exec(decl.doc);
   return (m ? m[0] : decl.doc).trim();
 }
 
 /** Markdown: every signature in a code block, the doc, and the first example. */
-export function functionMarkdown(decl: BuiltinDecl): string {
+export function functionMarkdown(decl: BuiltinInfo): string {
   const sigs = decl.overloads.map((o) => signatureText(decl.name, o)).join('\n');
   const parts = ['```userfn\n' + sigs + '\n```', decl.doc];
   const ex = decl.examples[0];

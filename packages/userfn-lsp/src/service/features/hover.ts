@@ -42,7 +42,7 @@ export function hover(document: TextDocument, position: Position, model: Documen
     if (h) return result(h.markdown, h.start, h.end);
   }
   const node = nodeAt(ast, offset);
-  const type = node && source.analysis.checked?.types.get(node.id);
+  const type = node && source.analysis.typeOf(node);
   if (!node || !type) return null;
   let text = source.source.slice(node.span.start, node.span.end);
   if (text.length > MAX_SHOWN) text = `${text.slice(0, MAX_SHOWN)}…`;

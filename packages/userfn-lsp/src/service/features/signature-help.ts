@@ -1,5 +1,5 @@
 /** doSignatureHelp: every signature of the call around the cursor, with the active parameter. */
-import { signatureText, typeToString, type BuiltinDecl, type Overload } from '@userfn/core';
+import { signatureText, typeToString, type BuiltinInfo, type Signature } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, type ParameterInformation, type Position, type SignatureHelp, type SignatureInformation } from 'vscode-languageserver-types';
 import type { ResolvedConfig } from '../config.js';
@@ -8,7 +8,7 @@ import { cursorContext } from './cursor-context.js';
 import { table } from './function-docs.js';
 
 /** Parameter labels as [start, end) offsets into the signature label, so clients highlight exactly the parameter. */
-function signature(decl: BuiltinDecl, o: Overload, markdown: boolean): SignatureInformation {
+function signature(decl: BuiltinInfo, o: Signature, markdown: boolean): SignatureInformation {
   const label = signatureText(decl.name, o);
   const parts = o.params.map((p) => `${p.name}: ${typeToString(p.type)}`);
   if (o.rest) parts.push(`...${o.rest.name}: ${typeToString(o.rest.type)}`);
@@ -27,7 +27,7 @@ function signature(decl: BuiltinDecl, o: Overload, markdown: boolean): Signature
 }
 
 /** The parameter index an argument position falls on (the variadic tail absorbs the rest). */
-function parameterIndex(o: Overload, argIndex: number): number {
+function parameterIndex(o: Signature, argIndex: number): number {
   if (argIndex < o.params.length) return argIndex;
   return o.rest ? o.params.length : argIndex;
 }
