@@ -169,6 +169,8 @@ describe('playground in Chromium', () => {
     await setExpression(page, "get('$.score') * 2 + days(now() - iso_datetime_parse(get('$.document_metadata.updated_at')))");
     await waitForText(page, 'result-value', (t) => t.startsWith('4.40'));
     await page.locator('[data-testid="share"]').click();
+    // The click handler is async (it saves the state first): its status line is written last, in every branch.
+    await page.waitForFunction(() => (document.getElementById('share-status')?.textContent ?? '') !== '');
     const link = await page.locator('[data-testid="share-link"]').inputValue();
     expect(link).toMatch(/#v1\.[A-Za-z0-9_-]+$/);
     const original = await state(page);
