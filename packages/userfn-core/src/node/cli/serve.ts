@@ -133,13 +133,6 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
   }
 
   const service = createVerifyService({ ruleSet, bodyLimit, maxBuffered, log });
-  await new Promise<void>((resolve, reject) => {
-    service.server.once('error', reject);
-    service.server.listen(port, host, () => resolve());
-  }).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`);
-  });
-
   const onHup = () => {
     try {
       service.setRuleSet(load(file));
@@ -148,21 +141,30 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
       log(`reload of ${file} failed; still serving the previous rule set:\n${e instanceof RuleSetError ? problems(e) : (e as Error).message}`);
     }
   };
+  // The handlers are in place before the URL is printed: whoever reads it may signal at once.
   process.on('SIGHUP', onHup);
-  const address = service.server.address() as AddressInfo;
-  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on ${url(address.port)}\n`);
-  await new Promise<void>((resolve) => {
-    const off = onStopSignals(
-      (signal) => void drainService(service, signal, drainMs, log).then(() => {
-        off();
-        resolve();
-      }),
+  let off = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    off = onStopSignals(
+      (signal) => void drainService(service, signal, drainMs, log).then(() => resolve()),
       (signal) => {
         log(`${signal} again: stopping now`);
         process.exit(1);
       },
     );
   });
+  await new Promise<void>((resolve, reject) => {
+    service.server.once('error', reject);
+    service.server.listen(port, host, () => resolve());
+  }).catch((e: NodeJS.ErrnoException) => {
+    off();
+    process.off('SIGHUP', onHup);
+    throw new UsageError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`);
+  });
+  const address = service.server.address() as AddressInfo;
+  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on ${url(address.port)}\n`);
+  await stopped;
+  off();
   process.off('SIGHUP', onHup);
   log('stopped');
   return 0;
