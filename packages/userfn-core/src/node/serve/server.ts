@@ -103,10 +103,10 @@ export function createVerifyService(options: ServeOptions): VerifyService {
       },
     },
     '/healthz': {
-      GET: async (_req, rs) =>
-        drainReason === undefined
-          ? ok({ status: 'ok', rules: rs.rules.length, ...health() })
-          : { status: 503, payload: { status: 'draining', reason: drainReason, rules: rs.rules.length, ...health() } },
+      GET: async (_req, rs) => {
+        const facts = { rules: rs.rules.length, buffered: { bytes: budget.inUse, cap: budget.cap }, ...health() };
+        return drainReason === undefined ? ok({ status: 'ok', ...facts }) : { status: 503, payload: { status: 'draining', reason: drainReason, ...facts } };
+      },
     },
     '/rules': { GET: async (_req, rs) => ok(describeRules(rs)) },
   };
