@@ -3,6 +3,7 @@ export { loadRuleSet } from './load.js';
 export { readRuleSetDocument } from './document.js';
 export type { ScalarStyle } from './located.js';
 export type { OffsetMap } from './offset-map.js';
+export { rereadJsonString } from './scalar-map.js';
 export { verify } from './verify.js';
 export { RuleSetError, formatRuleSetProblem } from './rule-set-error.js';
 export { RuleSetCodes, type RuleSetCode } from './codes.js';
