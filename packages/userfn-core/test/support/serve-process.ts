@@ -20,11 +20,13 @@ export interface CallOptions {
   readonly contentType?: string;
   /** The connection pool; default: a new connection for the request (`agent: false`). */
   readonly agent?: Agent | false;
+  /** Give up (reject with ETIMEDOUT) after this long without an answer; default: wait. */
+  readonly timeoutMs?: number;
 }
 
 /** One HTTP request; rejects on a connection error (a reset, a refused connection). */
 export function call(port: number, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
-  const { body, contentType = 'application/json', agent = false } = options;
+  const { body, contentType = 'application/json', agent = false, timeoutMs } = options;
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = body !== undefined ? { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } : {};
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
@@ -37,6 +39,7 @@ export function call(port: number, method: string, path: string, options: CallOp
       });
     });
     req.on('error', reject);
+    if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));
     req.end(body);
   });
 }
