@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, call, post, rollout, startServe } from '../../../test/support/serve-process.js';
+import { call, post, rollout, startServe } from '../../../test/support/serve-process.js';
+import type { Io } from '../cli/io.js';
+import { main } from '../cli/main.js';
 
 /** `userfn serve --workers`: processes sharing one port, watched by a primary. From outside, with the real CLI. */
 const dir = mkdtempSync(join(tmpdir(), 'userfn-serve-workers-'));
@@ -20,15 +21,18 @@ interface Health {
 const health = async (port: number) => (await call(port, 'GET', '/healthz', { timeoutMs: 5000 })).body as Health;
 
 describe('userfn serve --workers', () => {
-  it('shares the port between the workers, and /healthz reports them', async () => {
-    const s = await startServe(['--rules', rulesFile, '--workers', '2']);
+  it('shares the port between the workers (auto: one per core), and /healthz reports them', async () => {
+    // `auto` is one worker per core; with a single core it would be one process and no cluster.
+    const cores = availableParallelism();
+    const s = await startServe(['--rules', rulesFile, '--workers', cores >= 2 ? 'auto' : '2']);
+    const n = Math.max(cores, 2);
     try {
       // The status reaches each worker just after the last one listens.
-      await expect.poll(async () => (await health(s.port)).workers).toEqual({ configured: 2, listening: 2, restarts: 0 });
-      // Connections are handed out in turn: two workers answer.
+      await expect.poll(async () => (await health(s.port)).workers).toEqual({ configured: n, listening: n, restarts: 0 });
+      // Connections are handed out in turn: every worker answers.
       const pids = new Set<number>();
-      for (let i = 0; i < 20 && pids.size < 2; i++) pids.add((await health(s.port)).worker.pid);
-      expect(pids.size).toBe(2);
+      for (let i = 0; i < 10 * n && pids.size < n; i++) pids.add((await health(s.port)).worker.pid);
+      expect(pids.size).toBe(n);
       expect(pids.has(s.child.pid!)).toBe(false);
     } finally {
       s.child.kill('SIGKILL');
@@ -53,23 +57,11 @@ describe('userfn serve --workers', () => {
     }
   });
 
-  it('--workers auto starts one worker per core', async () => {
-    const s = await startServe(['--rules', rulesFile, '--workers', 'auto']);
-    try {
-      const expected = availableParallelism();
-      if (expected === 1) expect(s.logs()).not.toContain('worker'); // one core: one process, no cluster
-      else await expect.poll(async () => (await health(s.port)).workers).toEqual({ configured: expected, listening: expected, restarts: 0 });
-    } finally {
-      s.child.kill('SIGKILL');
-    }
-  });
-
-  it('refuses a --workers that is not auto or a whole number from 1', async () => {
-    for (const bad of ['0', 'two', '1.5']) {
-      const child = spawn(process.execPath, [BIN, 'serve', '--rules', rulesFile, '--workers', bad], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('refuses a --workers that is not auto or a whole number from 1 (usage error, exit 2)', async () => {
+    for (const bad of ['0', 'two', '1.5', '257']) {
       let err = '';
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-      const code = await new Promise((resolve) => child.once('exit', resolve));
+      const io: Io = { out: () => {}, err: (t) => void (err += t), stdoutIsTTY: false, stderrIsTTY: false };
+      const code = await main(['serve', '--rules', rulesFile, '--workers', bad], io);
       expect([bad, code, err]).toEqual([bad, 2, expect.stringContaining(`--workers must be auto or a whole number from 1 to 256, got '${bad}'`)]);
     }
   });
