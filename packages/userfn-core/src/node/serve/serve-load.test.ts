@@ -61,8 +61,10 @@ describe.each([1, 2])('userfn serve --workers %i under load', (workers) => {
   it('answers every request in flight or arriving while SIGTERM lands, then exits 0', async () => {
     const file = join(dir, `drain-${workers}.rules.json`);
     writeFileSync(file, JSON.stringify(A));
-    // The drain period only has to outlast the sending of the requests below (the default, 5 s, would only make the test slower).
-    const s = await startServe(['--rules', file, '--workers', String(workers), '--drain-ms', '2500']);
+    // The drain period must outlast the sending of the requests below: connections that arrive after it,
+    // once the listener is closed, are refused or reset by the kernel, whatever the server does. On this
+    // machine under heavy load, 200 of them took more than 2.5 s to connect; 8 s leaves room.
+    const s = await startServe(['--rules', file, '--workers', String(workers), '--drain-ms', '8000']);
     const keepAlive = new Agent({ keepAlive: true, maxSockets: 32 });
     const sent: Array<Promise<Outcome>> = [];
     const send = (n: number) => {
@@ -77,9 +79,12 @@ describe.each([1, 2])('userfn serve --workers %i under load', (workers) => {
       const health = await call(s.port, 'GET', '/healthz');
       expect(health.body).toMatchObject({ status: 'draining', reason: 'SIGTERM' });
       expect(health.headers['connection']).toBe('close');
-      send(200); // arriving after it, while the server reports not-ready
+      send(100); // arriving after it, while the server reports not-ready
       const outcomes = await Promise.all(sent);
-      expect(outcomes).toHaveLength(500);
+      expect(outcomes).toHaveLength(400);
+      // Every request was answered before the drain period ended: had the machine been too slow to send
+      // them in time, this says so rather than failing on the resets that follow.
+      expect(s.logs(), 'the requests took longer to send than --drain-ms').not.toMatch(/listener closed/);
       expect(problems(outcomes, ['A'])).toEqual([]);
       // Answers given while draining close their connection.
       expect(outcomes.slice(300).every((o) => 'reply' in o && o.reply.headers['connection'] === 'close')).toBe(true);
