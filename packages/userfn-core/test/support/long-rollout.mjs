@@ -7,17 +7,7 @@
  * bench/src/rollout-size.mjs share it.
  */
 
-/** A small deterministic generator (mulberry32): the same rollout every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../../../examples/generate-sessions.mjs';
 
 const VOCAB = 151_936; // Qwen's vocabulary: token ids of up to six digits
 const CHARS_PER_TOKEN = 4;
@@ -30,7 +20,7 @@ const CHARS_PER_TOKEN = 4;
  * The last message's text is `answer`.
  */
 export function longRollout({ contextTokens, generationTokens, turns = 1, answer = '{"confidence": 0.9}', seed = 1 }) {
-  const rnd = random(seed);
+  const rnd = prng(seed);
   const ids = (n) => Array.from({ length: n }, () => Math.floor(rnd() * VOCAB));
   const logProbs = (n) => Array.from({ length: n }, () => Math.fround(Math.log(1 - rnd() * 0.999)));
   const text = (tokens) => 'lorem ipsum dolor sit amet '.repeat(Math.ceil((tokens * CHARS_PER_TOKEN) / 27)).slice(0, tokens * CHARS_PER_TOKEN);
