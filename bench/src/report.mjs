@@ -204,7 +204,7 @@ export function compilePartsSection(parts, compile, wids) {
 }
 
 export function renderMarkdown(result) {
-  const { engines, workloads, evaluation, compile, ratios, cache, batch, serve, languageService, targets } = result;
+  const { engines, workloads, evaluation, compile, ratios, cache, batch, serve, serve2, languageService, targets } = result;
   const wids = workloads.map((w) => w.id);
   const out = [];
   const m = result.machine;
@@ -292,12 +292,14 @@ export function renderMarkdown(result) {
   }
   out.push('');
 
-  out.push('### `userfn serve`: POST /verify (NeMo Gym rollouts, the W9 rule set, one server process)');
+  out.push('### `userfn serve`: POST /verify (NeMo Gym rollouts, the W9 rule set)');
   out.push('');
   if (serve?.available) {
-    out.push(markdownTable(['requests', 'in flight', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'vs batch verify, 1 worker (records/s)'], [
-      [serve.requests.toLocaleString('en-US'), String(serve.concurrency), fmt(serve.requestsPerSecond), fmt(serve.latencyMs.p50), fmt(serve.latencyMs.p95), fmt(serve.latencyMs.p99), fmtRatio(ratio(serve.requestsPerSecond, batch?.workers1?.recordsPerSecond))],
-    ]));
+    const row = (label, s) =>
+      s?.available
+        ? [label, s.requests.toLocaleString('en-US'), String(s.concurrency), fmt(s.requestsPerSecond), fmt(s.latencyMs.p50), fmt(s.latencyMs.p95), fmt(s.latencyMs.p99), fmtRatio(ratio(s.requestsPerSecond, batch?.workers1?.recordsPerSecond))]
+        : [label, 'not available', '', '', '', '', '', ''];
+    out.push(markdownTable(['workers', 'requests', 'in flight', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'vs batch verify, 1 worker (records/s)'], [row('1', serve), ...(serve2 ? [row('2', serve2)] : [])]));
     out.push('');
     out.push(`Every response was checked: status 200 and reward ${fmt(serve.reward)}. Request body: ${serve.bodyBytes} bytes.`);
   } else {

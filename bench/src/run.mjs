@@ -161,11 +161,15 @@ async function main() {
   }
 
   let serve = null;
+  let serve2 = null;
   if (flags.serve) {
     // The expected reward: the same rules verified in-process on the context the rollout maps to.
     const expectedReward = verify(loadRuleSet(ruleSetOf(w9)), nemoGymToContext(rolloutOf(bench.context)), { now: bench.now }).score;
-    serve = await runServe({ workload: w9, context: bench.context, expectedReward, requests: flags.quick ? 2_000 : 20_000, concurrency: 16, log });
+    const figure = (workers) => runServe({ workload: w9, context: bench.context, expectedReward, requests: flags.quick ? 2_000 : 20_000, concurrency: 16, log, workers });
+    serve = await figure(1);
     if (!serve.available) log(`userfn serve not available: ${serve.reason}`);
+    serve2 = await figure(2);
+    if (!serve2.available) log(`userfn serve --workers 2 not available: ${serve2.reason}`);
   }
 
   let languageService = null;
@@ -189,7 +193,7 @@ async function main() {
       evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing; the figure is the lowest of the medians of 3 such processes (1 with --quick), run in 3 rounds over every cell (interference on this shared machine slows whole processes of every engine alike, and only ever adds time), each process\'s median in `processes` (an extra process that failed is listed in `failedProcesses` and the figure stands on the others)',
       compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure; compileParts: the UserFn parse() alone and its lexer + Chevrotain grammar alone, µs/op (CPU time, median of 9 samples of ~20 ms after 0.5 s of warm-up)',
       batch: 'whole-process wall clock, median of the rounds, interleaved bare / 1 worker / 2 workers',
-      serve: 'one userfn serve process on loopback, POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',
+      serve: 'userfn serve on loopback (serve: one process; serve2: --workers 2, a primary and two worker processes), POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',
       languageService: 'per request wall clock; every request but the cached-model one follows an edit (a new document version)',
     },
     workloadsFile: 'bench/workloads.json',
@@ -205,6 +209,7 @@ async function main() {
     ratios,
     batch,
     serve,
+    serve2,
     languageService,
     targets,
   };

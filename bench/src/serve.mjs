@@ -5,7 +5,7 @@
  * number of requests in flight). Loopback only; bounded in count and time.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,9 +31,27 @@ export function rolloutOf(context) {
   };
 }
 
-/** Starts `userfn serve` on a free loopback port; resolves with the child and its port once it prints its URL. */
-function startServer(rulesPath) {
-  const child = spawn(process.execPath, [cliPath(), 'serve', '--rules', rulesPath, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * CPU seconds used so far by a process and its child processes (the workers of
+ * `userfn serve --workers`), from /proc; null where there is no /proc. On a
+ * shared machine this is steadier than requests/s: it counts the work, not the wait.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const ticks = (p) => {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    };
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts `userfn serve` (or another server script given as `command`) on a free loopback port; resolves with the child and its port once it prints its URL. */
+export function startServer(rulesPath, args = [], command = [cliPath(), 'serve']) {
+  const child = spawn(process.execPath, [...command, '--rules', rulesPath, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (c) => (err += c));
   return new Promise((resolve, reject) => {
@@ -54,7 +72,7 @@ function startServer(rulesPath) {
   });
 }
 
-function post(agent, port, body) {
+export function post(agent, port, body) {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/verify', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
       const chunks = [];
@@ -67,7 +85,7 @@ function post(agent, port, body) {
 }
 
 /** Sends `count` requests keeping `concurrency` in flight; returns the wall seconds and each request's latency (ms). */
-async function drive(agent, port, body, count, concurrency, check) {
+export async function drive(agent, port, body, count, concurrency, check) {
   const latencies = new Array(count);
   let next = 0;
   const t0 = process.hrtime.bigint();
@@ -85,19 +103,20 @@ async function drive(agent, port, body, count, concurrency, check) {
 }
 
 /**
- * Runs the figure: the W9 rules served by one `userfn serve`, `requests`
+ * Runs the figure: the W9 rules served by `userfn serve --workers n` (or by
+ * `command`, another server taking the same options), `requests`
  * requests of one rollout after a warm-up, `concurrency` in flight. Every
  * response must be 200 with the reward `expectedReward` (checked, not timed
  * apart). Returns plain JSON for latest.json.
  */
-export async function runServe({ workload, context, expectedReward, requests, concurrency, log }) {
+export async function runServe({ workload, context, expectedReward, requests, concurrency, log, workers = 1, command = undefined }) {
   const tmp = mkdtempSync(join(tmpdir(), 'userfn-serve-bench-'));
   let server;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const rulesPath = join(tmp, 'w9.rules.json');
     writeFileSync(rulesPath, JSON.stringify(ruleSetOf(workload), null, 2));
-    server = await startServer(rulesPath);
+    server = await startServer(rulesPath, ['--workers', String(workers)], command);
     const body = Buffer.from(JSON.stringify(rolloutOf(context)));
     let wrong;
     const check = (r) => {
@@ -108,17 +127,21 @@ export async function runServe({ workload, context, expectedReward, requests, co
         if (reward !== expectedReward) wrong = `reward ${reward}, expected ${expectedReward}`;
       }
     };
-    log(`serve: warm-up, then ${requests.toLocaleString('en-US')} POST /verify with ${concurrency} in flight`);
+    log(`serve (${workers} worker${workers === 1 ? '' : 's'}): warm-up, then ${requests.toLocaleString('en-US')} POST /verify with ${concurrency} in flight`);
     await drive(agent, server.port, body, Math.min(2000, requests), concurrency, check);
+    const cpuBefore = cpuSeconds(server.child.pid);
     const run = await drive(agent, server.port, body, requests, concurrency, check);
+    const cpuAfter = cpuSeconds(server.child.pid);
     if (wrong) return { available: false, reason: `wrong response from /verify: ${wrong}` };
     return {
       available: true,
+      workers,
       requests,
       concurrency,
       bodyBytes: body.length,
       seconds: run.seconds,
       requestsPerSecond: requests / run.seconds,
+      serverCpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / requests,
       latencyMs: { p50: percentile(run.latencies, 50), p95: percentile(run.latencies, 95), p99: percentile(run.latencies, 99) },
       reward: expectedReward,
     };

@@ -1,11 +1,18 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { loadRuleSet } from '../../rules/load.js';
 import { RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
-import { DEFAULT_BODY_LIMIT } from '../serve/body.js';
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_BUFFERED } from '../serve/body.js';
+import { runServePrimary } from '../serve/cluster-primary.js';
+import { WORKER_ENV } from '../serve/cluster-protocol.js';
+import { runServeWorker } from '../serve/cluster-worker.js';
+import { DEFAULT_DRAIN_MS, drainService, onStopSignals } from '../serve/lifecycle.js';
 import { createVerifyService } from '../serve/server.js';
 import { parseCommandArgs } from './args.js';
 import { readInput, systemReason, UsageError, type Io } from './io.js';
+import { MAX_WORKERS, parseWorkers } from './verify-options.js';
 
 export const SERVE_HELP = `Usage: userfn serve --rules <rules.json|yaml> [options]
 
@@ -15,23 +22,33 @@ Endpoints:
   POST /verify          a NeMo Gym rollout -> the rollout with "reward" (the score) and "userfn" (passed, failures, warnings)
   POST /verify-context  a verification context -> { passed, score, results }
   POST /evaluate        { expression, context, profile?, now?, explain? } -> { value, type, explanation? } or 400 { error }
-  GET /healthz          { status: "ok" }
-  GET /rules            the loaded rule set
+  GET  /healthz         200 { status: "ok", rules, workers? }; 503 { status: "draining", reason } once stopping
+  GET  /rules           the loaded rule set
 
 Options:
-  --rules <file>        the rule set (JSON or YAML); reloaded on SIGHUP
-  --port <n>            port (default 8000; 0 picks a free one)
-  --host <addr>         address to listen on (default 127.0.0.1)
-  --body-limit <bytes>  largest request body (default ${DEFAULT_BODY_LIMIT})
-  -h, --help            this help
+  --rules <file>       the rule set (JSON or YAML); reloaded on SIGHUP
+  --port <n>           port (default 8000; 0 picks a free one)
+  --host <addr>        address to listen on (default 127.0.0.1)
+  --body-limit <bytes> largest request body (default ${DEFAULT_BODY_LIMIT}, 32 MiB); larger ones get 413
+  --max-buffered <bytes>
+                       most request-body bytes held in memory at once (default ${DEFAULT_MAX_BUFFERED},
+                       256 MiB, per process); a body that would pass it gets 503 and Retry-After
+  --workers <n|auto>   worker processes sharing the port (default 1; auto: one per core);
+                       a worker that dies is replaced and logged
+  --drain-ms <ms>      how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})
+  -h, --help           this help
 
-SIGTERM and SIGINT drain in-flight requests, then exit. A rule set that fails to
+SIGTERM or SIGINT: /healthz answers 503 at once, requests are still accepted and
+answered (with Connection: close) for --drain-ms, then the listener closes, the
+requests in flight finish, and the process exits 0. A second signal exits at
+once (1). SIGHUP reloads --rules in every worker; a rule set that fails to
 reload keeps the previous one serving and logs why.
 `;
 
-function load(file: string): RuleSet {
-  return loadRuleSet(readInput(file), { fileName: file });
-}
+// `cannot read <file>: <reason in words>` (a UsageError) when the file cannot be read.
+const read = (file: string): string => readInput(file);
+
+const load = (file: string): RuleSet => loadRuleSet(read(file), { fileName: file });
 
 /** Every problem of a rule set that did not load (the error's message lists them, with file positions). */
 const problems = (e: RuleSetError): string => e.message;
@@ -43,6 +60,14 @@ function positiveInt(value: unknown, name: string, fallback: number, min: number
   return n;
 }
 
+function workersOf(value: unknown): number {
+  if (value === undefined) return 1;
+  if (value === 'auto') return availableParallelism();
+  const n = typeof value === 'string' ? parseWorkers(value) : undefined;
+  if (n === undefined) throw new UsageError(`--workers must be auto or a whole number from 1 to ${MAX_WORKERS}, got '${String(value)}'`);
+  return n;
+}
+
 /** `userfn serve`: resolves with the exit code once the server has drained. */
 export async function runServe(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs('serve', argv, {
@@ -50,6 +75,9 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     port: { type: 'string' },
     host: { type: 'string' },
     'body-limit': { type: 'string' },
+    'max-buffered': { type: 'string' },
+    'drain-ms': { type: 'string' },
+    workers: { type: 'string' },
   }, SERVE_HELP);
   if (values.help) {
     io.out(SERVE_HELP);
@@ -60,10 +88,21 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
   if (typeof file !== 'string') throw new UsageError('userfn serve needs --rules <file>; see userfn serve --help');
   const port = positiveInt(values.port, '--port', 8000, 0);
   const bodyLimit = positiveInt(values['body-limit'], '--body-limit', DEFAULT_BODY_LIMIT, 1);
+  const maxBuffered = positiveInt(values['max-buffered'], '--max-buffered', Math.max(DEFAULT_MAX_BUFFERED, bodyLimit), bodyLimit);
+  const drainMs = positiveInt(values['drain-ms'], '--drain-ms', DEFAULT_DRAIN_MS, 0);
+  const workers = workersOf(values.workers);
   const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
+  const log = (line: string) => io.err(`${new Date().toISOString()} ${line}\n`);
+  const url = (p: number) => `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
+
+  // A worker process of --workers n: the primary sends it the rules.
+  if (cluster.isWorker && process.env[WORKER_ENV] === '1') return runServeWorker({ port, host, bodyLimit, maxBuffered, drainMs, log });
+
+  let text: string;
   let ruleSet: RuleSet;
   try {
-    ruleSet = load(file);
+    text = read(file);
+    ruleSet = loadRuleSet(text, { fileName: file });
   } catch (e) {
     if (e instanceof RuleSetError) {
       io.err(`${problems(e)}\n`);
@@ -71,15 +110,23 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     }
     throw e;
   }
-  const log = (line: string) => io.err(`${new Date().toISOString()} ${line}\n`);
-  const service = createVerifyService({ ruleSet, bodyLimit, log });
-  await new Promise<void>((resolve, reject) => {
-    service.server.once('error', reject);
-    service.server.listen(port, host, () => resolve());
-  }).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot listen on ${host}:${port}: ${systemReason(e)}`);
-  });
 
+  if (workers > 1) {
+    const reread = () => {
+      try {
+        const next = read(file);
+        return { text: next, rules: loadRuleSet(next, { fileName: file }).rules.length };
+      } catch (e) {
+        return { error: e instanceof RuleSetError ? problems(e) : (e as Error).message };
+      }
+    };
+    const started = (p: number) => io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on ${url(p)} (${workers} workers)\n`);
+    return runServePrimary({ workers, file, text, reread, log, started }).catch((e: Error) => {
+      throw new UsageError(e.message);
+    });
+  }
+
+  const service = createVerifyService({ ruleSet, bodyLimit, maxBuffered, log });
   const onHup = () => {
     try {
       service.setRuleSet(load(file));
@@ -88,21 +135,30 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
       log(`reload of ${file} failed; still serving the previous rule set:\n${e instanceof RuleSetError ? problems(e) : (e as Error).message}`);
     }
   };
+  // The handlers are in place before the URL is printed: whoever reads it may signal at once.
   process.on('SIGHUP', onHup);
-  const address = service.server.address() as AddressInfo;
-  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on http://${host.includes(':') ? `[${host}]` : host}:${address.port}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      log(`${signal}: draining`);
-      process.off('SIGTERM', onTerm);
-      process.off('SIGINT', onInt);
-      void service.drain().then(resolve);
-    };
-    const onTerm = () => stop('SIGTERM');
-    const onInt = () => stop('SIGINT');
-    process.on('SIGTERM', onTerm);
-    process.on('SIGINT', onInt);
+  let off = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    off = onStopSignals(
+      (signal) => void drainService(service, signal, drainMs, log).then(() => resolve()),
+      (signal) => {
+        log(`${signal} again: stopping now`);
+        process.exit(1);
+      },
+    );
   });
+  await new Promise<void>((resolve, reject) => {
+    service.server.once('error', reject);
+    service.server.listen(port, host, () => resolve());
+  }).catch((e: NodeJS.ErrnoException) => {
+    off();
+    process.off('SIGHUP', onHup);
+    throw new UsageError(`cannot listen on ${host}:${port}: ${systemReason(e)}`);
+  });
+  const address = service.server.address() as AddressInfo;
+  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on ${url(address.port)}\n`);
+  await stopped;
+  off();
   process.off('SIGHUP', onHup);
   log('stopped');
   return 0;

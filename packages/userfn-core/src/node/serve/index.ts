@@ -1,3 +1,3 @@
 /** `userfn serve`: verification as an HTTP service. */
 export { createVerifyService, type ServeOptions, type VerifyService } from './server.js';
-export { DEFAULT_BODY_LIMIT } from './body.js';
+export { DEFAULT_BODY_LIMIT, DEFAULT_MAX_BUFFERED } from './body.js';

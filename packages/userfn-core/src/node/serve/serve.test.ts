@@ -3,11 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, call, post, type Reply, rollout, startServe } from '../../../test/support/serve-process.js';
 
-/** Tests start the real server (the built bin) on a loopback port and call it over HTTP. */
-const BIN = fileURLToPath(new URL('../../../dist/node/cli/bin.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'userfn-serve-'));
 const rulesFile = join(dir, 'support.rules.json');
 const RULES = {
@@ -20,59 +18,13 @@ const RULES = {
 };
 writeFileSync(rulesFile, JSON.stringify(RULES));
 
-interface Reply {
-  status: number;
-  body: unknown;
-  headers: Record<string, string | string[] | undefined>;
-}
+/** Posts a raw body (or none) with a content type; the shared helper takes options. */
+const callRaw = (port: number, method: string, path: string, body?: string, contentType?: string) =>
+  call(port, method, path, { ...(body !== undefined ? { body } : {}), ...(contentType ? { contentType } : {}) });
 
-function call(port: number, method: string, path: string, body?: string | Buffer, contentType = 'application/json'): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: body !== undefined ? { 'content-type': contentType } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers });
-      });
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
-
-const post = (port: number, path: string, value: unknown) => call(port, 'POST', path, JSON.stringify(value));
-
-/** Starts `userfn serve` on a free port; resolves once it prints its URL. */
-function startServer(args: string[]): Promise<{ child: ChildProcess; port: number; logs: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), logs: () => err });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
-}
+const startServer = startServe;
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-const rollout = (text: string, calls: Array<{ name: string }> = []) => ({
-  responses_create_params: { input: [{ role: 'user', content: 'refund please' }] },
-  response: {
-    output: [
-      ...calls.map((c, i) => ({ type: 'function_call', name: c.name, arguments: '{}', call_id: `c${i}` })),
-      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] },
-    ],
-  },
-  reward: 0.123,
-  extra: { kept: true },
-});
 
 describe('userfn serve', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -138,9 +90,9 @@ describe('userfn serve', () => {
 
   it('answers bad requests with a 4xx naming the problem', async () => {
     const codeOf = (r: Reply) => [r.status, (r.body as { error: { code: string } }).error.code];
-    expect(codeOf(await call(server.port, 'POST', '/verify', '{nope'))).toEqual([400, 'invalid_json']);
-    expect(codeOf(await call(server.port, 'POST', '/verify', '{}', 'text/plain'))).toEqual([415, 'unsupported_media_type']);
-    expect(codeOf(await call(server.port, 'POST', '/verify', JSON.stringify({ big: 'x'.repeat(10_000) })))).toEqual([413, 'body_too_large']);
+    expect(codeOf(await callRaw(server.port, 'POST', '/verify', '{nope'))).toEqual([400, 'invalid_json']);
+    expect(codeOf(await callRaw(server.port, 'POST', '/verify', '{}', 'text/plain'))).toEqual([415, 'unsupported_media_type']);
+    expect(codeOf(await callRaw(server.port, 'POST', '/verify', JSON.stringify({ big: 'x'.repeat(10_000) })))).toEqual([413, 'body_too_large']);
     expect(codeOf(await post(server.port, '/verify', [1, 2]))).toEqual([400, 'invalid_request']);
     expect(codeOf(await post(server.port, '/verify', { responses_create_params: {} }))).toEqual([400, 'invalid_request']);
     expect(codeOf(await post(server.port, '/evaluate', { context: {} }))).toEqual([400, 'invalid_request']);
@@ -185,27 +137,36 @@ describe('userfn serve lifecycle', () => {
     }
   });
 
-  it('drains in-flight requests on SIGTERM, then exits 0', async () => {
-    const s = await startServer(['--rules', rulesFile]);
-    // A request whose body is still arriving when SIGTERM comes must still be answered.
+  it('finishes a request still arriving when the listener closes, then exits 0', async () => {
+    const s = await startServer(['--rules', rulesFile, '--drain-ms', '0']);
+    // A request whose body is still arriving when the listener closes must still be answered.
+    let finish!: () => void;
+    let received!: () => void;
+    // Expect: 100-continue: the server's "100 Continue" says it has the request (its 'request' event has run).
+    const serverHasIt = new Promise<void>((resolve) => (received = resolve));
     const pending = new Promise<Reply>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: s.port, method: 'POST', path: '/verify-context', headers: { 'content-type': 'application/json' } }, (res) => {
+      const req = request({ host: '127.0.0.1', port: s.port, method: 'POST', path: '/verify-context', headers: { 'content-type': 'application/json', expect: '100-continue' } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()), headers: res.headers }));
       });
       req.on('error', reject);
-      req.write('{"output": ');
-      setTimeout(() => {
-        s.child.kill('SIGTERM');
-        setTimeout(() => req.end('{"confidence": 0.95}}'), 200);
-      }, 200);
+      req.on('continue', () => {
+        req.write('{"output": ');
+        received();
+      });
+      req.flushHeaders();
+      finish = () => req.end('{"confidence": 0.95}}');
     });
-    const exit = exited(s.child);
+    await serverHasIt;
+    s.child.kill('SIGTERM');
+    await expect.poll(() => s.logs()).toContain('listener closed');
+    finish();
     const reply = await pending;
     expect(reply.status).toBe(200);
+    expect(reply.headers['connection']).toBe('close');
     expect((reply.body as { passed: boolean }).passed).toBe(true);
-    expect(await exit).toBe(0);
+    expect(await s.exit).toBe(0);
   });
 
   it('exits 2 with every problem of an invalid rule set', async () => {
