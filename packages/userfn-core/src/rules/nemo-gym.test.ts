@@ -56,8 +56,13 @@ describe('nemoGymToContext', () => {
 
   it('leaves $.output absent without an assistant message, and $.tool_calls empty without calls', () => {
     const ctx = nemoGymToContext(rollout([message('hello', 'user')]));
-    expect(ctx).toEqual({ tool_calls: [], tools: {} });
+    expect(ctx).toEqual({ tool_calls: [], tools: {}, task: [{ role: 'user', content: 'Where is my refund?' }] });
     expect('output' in ctx).toBe(false);
+  });
+
+  it('keeps the task prompt (responses_create_params.input) as $.task, as written, and leaves it absent without one', () => {
+    expect(nemoGymToContext({ responses_create_params: { input: 'Sum 2 and 3.' }, response: { output: [] } }).task).toBe('Sum 2 and 3.');
+    expect('task' in nemoGymToContext({ response: { output: [] } })).toBe(false);
   });
 
   it('ignores parts that are not output_text and reads a string content as the text', () => {

@@ -17,6 +17,8 @@ export interface NemoGymContext {
   readonly tool_calls: readonly NemoGymToolCall[];
   /** The latest output of each tool that produced one: `$.tools.<name>.outputs.latest`. */
   readonly tools: { readonly [name: string]: { readonly outputs: { readonly latest: JsonValue } } };
+  /** The task: `responses_create_params.input` as written (a string or a list of messages); absent without one. */
+  readonly task?: JsonValue;
 }
 
 type Obj = { readonly [key: string]: JsonValue };
@@ -60,7 +62,8 @@ function parsedArguments(args: JsonValue | undefined): JsonValue | undefined {
  * Maps a NeMo Gym rollout (`responses_create_params`, `response.output`
  * items) to a verification context: `$.output` from the last assistant
  * message, `$.tool_calls` from the `function_call` items in order (outputs
- * matched by `call_id`), `$.tools` from the latest output per tool. Throws a
+ * matched by `call_id`), `$.tools` from the latest output per tool, `$.task`
+ * from `responses_create_params.input` (what a judge sees as the task). Throws a
  * TypeError when the value has no `response.output` list.
  */
 export function nemoGymToContext(rollout: unknown): NemoGymContext {
@@ -91,8 +94,11 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
     return { name, ...(args !== undefined ? { arguments: args } : {}), ...(hasOutput ? { output: output! } : {}) };
   });
 
+  const params = isObject(rollout) ? rollout['responses_create_params'] : undefined;
+  const task = isObject(params) && hasOwn.call(params, 'input') ? params['input'] : undefined;
   return {
     ...(lastMessage ? { output: outputOf(messageText(lastMessage)) } : {}),
+    ...(task !== undefined ? { task } : {}),
     tool_calls: toolCalls,
     // fromEntries defines own properties: a tool named __proto__ stays an ordinary key.
     tools: Object.fromEntries(tools),

@@ -47,6 +47,7 @@ const sessionSchema = (outputDescription: string): JsonSchema => ({
       },
     },
     tool_calls: { type: 'array', description: 'Every tool call, in order (optional).', items: toolCall },
+    task: { description: "The task the agent was given (NeMo Gym: the rollout's responses_create_params.input, as written); optional." },
   },
 });
 
