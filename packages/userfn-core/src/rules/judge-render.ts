@@ -48,14 +48,17 @@ function partValue(context: unknown, part: string): unknown {
   return path.singular ? path.get(context) : path.select(context);
 }
 
+const ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /**
- * JSON text in which `<` and `>` are written as `\u003c` and `\u003e`
- * (JSON.parse reads the same value back): no text in a value can form the
- * delimiter lines, whatever it holds. Every line break and quote inside a
- * string is already escaped by JSON, so a value cannot start a line either.
+ * JSON text in which `<`, `>` and the Unicode line and paragraph separators
+ * are written as `\u` escapes (JSON.parse reads the same value back): no
+ * text in a value can form the delimiter lines, whatever it holds. Every
+ * other line break and every quote inside a string is already escaped by
+ * JSON, so a value cannot start a line of its own either.
  */
 export function encodeData(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[<>]/g, (c) => (c === '<' ? '\\u003c' : '\\u003e'));
+  return JSON.stringify(value, null, 2).replace(/[<>\u2028\u2029]/g, (c) => ESCAPES[c]!);
 }
 
 const SYSTEM_INTRO = `You are a strict, impartial judge of one session of an AI agent. You decide, for each criterion below, whether the session meets it.
