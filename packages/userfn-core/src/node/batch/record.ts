@@ -21,13 +21,40 @@ export function inputErrorLine(lineNo: number, message: string): string {
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`);
 
 /** `$.session.key` when it is a string or a finite number, else the line number. */
-function recordId(record: object, lineNo: number): string {
+export function recordId(record: object, lineNo: number): string {
   const session = (record as { session?: unknown }).session;
   if (session !== null && typeof session === 'object' && hasOwn.call(session, 'key')) {
     const key = (session as { key?: unknown }).key;
     if (typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key))) return JSON.stringify(key);
   }
   return String(lineNo);
+}
+
+/**
+ * Counts one input line and reads it: the record and its verification
+ * context (a NeMo Gym rollout mapped), or the line's input-error output line
+ * (counted as an input error).
+ */
+export function readRecord(line: string, lineNo: number, stats: BatchStats, nemo: boolean): { record: object; context: unknown } | string {
+  stats.records++;
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch (e) {
+    stats.inputErrors++;
+    return inputErrorLine(lineNo, /^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
+  }
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+    stats.inputErrors++;
+    return inputErrorLine(lineNo, `expected a JSON object, got ${kindOf(record)}`);
+  }
+  if (!nemo) return { record, context: record };
+  try {
+    return { record, context: nemoGymToContext(record) };
+  } catch (e) {
+    stats.inputErrors++;
+    return inputErrorLine(lineNo, (e as Error).message);
+  }
 }
 
 /**
@@ -43,27 +70,9 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
   const nemo = format === 'nemo-gym';
 
   return (line, lineNo, stats) => {
-    stats.records++;
-    let record: unknown;
-    try {
-      record = JSON.parse(line);
-    } catch (e) {
-      stats.inputErrors++;
-      return inputErrorLine(lineNo, /^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
-    }
-    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-      stats.inputErrors++;
-      return inputErrorLine(lineNo, `expected a JSON object, got ${kindOf(record)}`);
-    }
-    let context: unknown = record;
-    if (nemo) {
-      try {
-        context = nemoGymToContext(record);
-      } catch (e) {
-        stats.inputErrors++;
-        return inputErrorLine(lineNo, (e as Error).message);
-      }
-    }
+    const read = readRecord(line, lineNo, stats, nemo);
+    if (typeof read === 'string') return read;
+    const { record, context } = read;
 
     const outcome = evaluateRules(ruleSet, context, clock);
     stats.scores.push(outcome.score);

@@ -6,6 +6,7 @@ import type { RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT } from '../serve/body.js';
 import { createVerifyService } from '../serve/server.js';
 import { parseCommandArgs } from './args.js';
+import { DEFAULT_SERVE_CACHE_ENTRIES, JUDGE_HELP, JUDGE_OPTIONS, judgeSetup } from './judge-options.js';
 import { UsageError, type Io } from './io.js';
 
 export const SERVE_HELP = `Usage: userfn serve --rules <rules.json|yaml> [options]
@@ -25,6 +26,14 @@ Options:
   --host <addr>        address to listen on (default 127.0.0.1)
   --body-limit <bytes> largest request body (default ${DEFAULT_BODY_LIMIT})
   -h, --help           this help
+
+${JUDGE_HELP}
+  --judge-cache-size <n>     judge replies kept in memory, least recently used dropped first
+                             (default ${DEFAULT_SERVE_CACHE_ENTRIES}; 0 or --no-judge-cache: none); errors are never kept
+
+/verify and /verify-context await the judges; the reward includes them. Under
+--judge-error abort a judge error answers 502 {"error": {"code": "judge_error"}}.
+/healthz never calls the judge.
 
 SIGTERM and SIGINT drain in-flight requests, then exit. A rule set that fails to
 reload keeps the previous one serving and logs why.
@@ -57,6 +66,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     port: { type: 'string' },
     host: { type: 'string' },
     'body-limit': { type: 'string' },
+    ...JUDGE_OPTIONS,
   });
   if (values.help) {
     io.out(SERVE_HELP);
@@ -79,7 +89,9 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     throw e;
   }
   const log = (line: string) => io.err(`${new Date().toISOString()} ${line}\n`);
-  const service = createVerifyService({ ruleSet, bodyLimit, log });
+  const judge = await judgeSetup('serve', values, ruleSet);
+  if (judge.description) log(judge.description);
+  const service = createVerifyService({ ruleSet, bodyLimit, log, judgeError: judge.policy, ...(judge.client ? { judge: judge.client } : {}) });
   await new Promise<void>((resolve, reject) => {
     service.server.once('error', reject);
     service.server.listen(port, host, () => resolve());
@@ -89,7 +101,9 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
 
   const onHup = () => {
     try {
-      service.setRuleSet(load(file));
+      const next = load(file);
+      if (next.judges.length > 0 && !judge.client) throw new Error(`it has judge rules (${next.judges.map((j) => j.id).join(', ')}) and the server was started without --judge-url`);
+      service.setRuleSet(next);
       log(`reloaded ${file}`);
     } catch (e) {
       log(`reload of ${file} failed; still serving the previous rule set:\n${e instanceof RuleSetError ? problems(e) : (e as Error).message}`);
@@ -97,7 +111,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
   };
   process.on('SIGHUP', onHup);
   const address = service.server.address() as AddressInfo;
-  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on http://${host.includes(':') ? `[${host}]` : host}:${address.port}\n`);
+  io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} on http://${host.includes(':') ? `[${host}]` : host}:${address.port}\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       log(`${signal}: draining`);

@@ -5,18 +5,9 @@ import type { JudgeCallRecord } from '../../rules/types.js';
 import type { JudgeCache } from './cache.js';
 import { Limiter } from './limiter.js';
 import { requestKey } from './request-key.js';
+import { JUDGE_DEFAULTS } from './defaults.js';
 
-/** The environment variable the key is read from (never a command-line flag). */
-export const JUDGE_KEY_ENV = 'USERFN_JUDGE_API_KEY';
-
-export const JUDGE_DEFAULTS = {
-  /** Requests in flight at once. 8 keeps a hosted endpoint's rate limits and a local server's batch both busy without a storm of 429s. */
-  concurrency: 8,
-  /** Per attempt, in milliseconds. */
-  timeoutMs: 60_000,
-  /** Retries after the first attempt, on 408, 409, 429, 5xx, timeouts and connection errors. */
-  retries: 3,
-} as const;
+export { JUDGE_DEFAULTS, JUDGE_KEY_ENV } from './defaults.js';
 
 /** Options of `createJudgeClient`. */
 export interface JudgeClientOptions {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { RuleSet } from '../../rules/types.js';
+import type { JudgeErrorPolicy, RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT, HttpError, readJsonBody } from './body.js';
-import { describeRules, handleEvaluate, handleVerify, handleVerifyContext } from './handlers.js';
+import { describeRules, handleEvaluate, handleVerify, handleVerifyContext, type JudgeRun } from './handlers.js';
+import type { JudgeBackend } from '../../rules/judge-request.js';
 
 export interface ServeOptions {
   /** The rule set to serve; `reload` swaps it. */
@@ -10,6 +11,10 @@ export interface ServeOptions {
   readonly bodyLimit?: number;
   /** Where one-line logs go (default: nowhere). */
   readonly log?: (line: string) => void;
+  /** Sends the judge requests of judge rules (`/verify` awaits them); without one they are errors, not run. */
+  readonly judge?: JudgeBackend;
+  /** What a judge error does (default `fail`; `abort` answers 502). */
+  readonly judgeError?: JudgeErrorPolicy;
 }
 
 /** A running verification service. */
@@ -29,17 +34,18 @@ function send(res: ServerResponse, status: number, payload: unknown, close = fal
   res.end(body);
 }
 
-type Route = (req: IncomingMessage, ruleSet: RuleSet, bodyLimit: number) => Promise<{ status: number; payload: unknown }>;
+type Route = (req: IncomingMessage, ruleSet: RuleSet, bodyLimit: number, run: JudgeRun) => Promise<{ status: number; payload: unknown }>;
 
 const ok = (payload: unknown) => ({ status: 200, payload });
 
 const ROUTES: Record<string, Record<string, Route>> = {
-  '/verify': { POST: async (req, rs, limit) => ok(handleVerify(rs, await readJsonBody(req, limit))) },
-  '/verify-context': { POST: async (req, rs, limit) => ok(handleVerifyContext(rs, await readJsonBody(req, limit))) },
+  '/verify': { POST: async (req, rs, limit, run) => ok(await handleVerify(rs, await readJsonBody(req, limit), run)) },
+  '/verify-context': { POST: async (req, rs, limit, run) => ok(await handleVerifyContext(rs, await readJsonBody(req, limit), run)) },
   '/evaluate': { POST: async (req, _rs, limit) => handleEvaluate(await readJsonBody(req, limit)) },
   // NeMo Gym agents call /seed_session before a rollout; a rule set keeps no per-rollout state.
   '/seed_session': { POST: async (req, _rs, limit) => (await readJsonBody(req, limit), ok({})) },
-  '/healthz': { GET: async (_req, rs) => ok({ status: 'ok', rules: rs.rules.length }) },
+  // Cheap: the judge endpoint is not probed.
+  '/healthz': { GET: async (_req, rs) => ok({ status: 'ok', rules: rs.definition.rules.length }) },
   '/rules': { GET: async (_req, rs) => ok(describeRules(rs)) },
 };
 
@@ -54,6 +60,7 @@ export function createVerifyService(options: ServeOptions): VerifyService {
   let draining = false;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const log = options.log ?? (() => {});
+  const run: JudgeRun = { judgeError: options.judgeError ?? 'fail', ...(options.judge ? { judge: options.judge } : {}) };
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -65,7 +72,7 @@ export function createVerifyService(options: ServeOptions): VerifyService {
       return send(res, 405, { error: { code: 'method_not_allowed', message: `${path} takes ${Object.keys(methods).join(', ')}` } }, draining);
     }
     const served = ruleSet; // one rule set for the whole request, even if a reload lands meanwhile
-    route(req, served, bodyLimit).then(
+    route(req, served, bodyLimit, run).then(
       ({ status, payload }) => send(res, status, payload, draining),
       (e: unknown) => {
         if (e instanceof HttpError) {
