@@ -80,6 +80,9 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
   const controller = new AbortController();
   const baseFetch = options.fetch ?? globalThis.fetch;
   let nextCall = 0;
+  // An endpoint may echo the key (in an error, even in a reply): no text from it leaves this client with the key in it.
+  const key = options.apiKey;
+  const redact = (text: string): string => (key !== undefined && key !== '' ? text.split(key).join('[redacted]') : text);
 
   const countingFetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
@@ -103,12 +106,12 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
     fetch: countingFetch,
   });
 
-  const send = async (request: JudgeRequest, key: string): Promise<JudgeAnswer> => {
+  const send = async (request: JudgeRequest, requestHash: string): Promise<JudgeAnswer> => {
     const call = String(nextCall++);
     const started = performance.now();
     const record = (extra: Partial<JudgeCallRecord> = {}): JudgeCallRecord => {
       const n = attempts.get(call) ?? 0;
-      return { request: key, cached: false, latencyMs: Math.round(performance.now() - started), ...(n > 0 ? { attempts: n } : {}), ...extra };
+      return { request: requestHash, cached: false, latencyMs: Math.round(performance.now() - started), ...(n > 0 ? { attempts: n } : {}), ...extra };
     };
     try {
       const completion = await client.chat.completions.create(
@@ -130,17 +133,17 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
       const message = completion.choices?.[0]?.message;
       const base = record(tokens ? { tokens } : {});
       if (!message) throw new JudgeCallError("the judge's reply has no message", base);
-      if (typeof message.refusal === 'string' && message.refusal !== '') throw new JudgeCallError(`the judge refused: ${message.refusal.slice(0, 200)}`, base);
-      const content = message.content;
-      if (typeof content !== 'string') throw new JudgeCallError("the judge's reply has no text content", base);
+      if (typeof message.refusal === 'string' && message.refusal !== '') throw new JudgeCallError(`the judge refused: ${redact(message.refusal).slice(0, 200)}`, base);
+      if (typeof message.content !== 'string') throw new JudgeCallError("the judge's reply has no text content", base);
+      const content = redact(message.content);
       const verdicts = parseJudgeReply(content, request.ruleIds).verdicts;
       // Errors are never cached: only a reply with a verdict for every rule asked.
-      if (options.cache && [...verdicts.values()].every((v) => !('error' in v))) await options.cache.set(key, { content, ...(tokens ? { tokens } : {}) });
+      if (options.cache && [...verdicts.values()].every((v) => !('error' in v))) await options.cache.set(requestHash, { content, ...(tokens ? { tokens } : {}) });
       return { content, record: { ...base, ...(options.audit ? { raw: content } : {}) } };
     } catch (e) {
       stats.errors++;
       if (e instanceof JudgeCallError) throw e;
-      throw new JudgeCallError(describeFailure(e, timeoutMs), record());
+      throw new JudgeCallError(redact(describeFailure(e, timeoutMs)), record());
     } finally {
       attempts.delete(call);
     }
@@ -162,18 +165,18 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
         response_format: request.responseFormat,
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
       };
-      const key = requestKey(options.baseURL, body);
+      const hash = requestKey(options.baseURL, body);
       stats.asks++;
-      const hit = await options.cache?.get(key);
+      const hit = await options.cache?.get(hash);
       if (hit) {
         stats.cacheHits++;
-        return { content: hit.content, record: { request: key, cached: true, latencyMs: 0, ...(hit.tokens ? { tokens: hit.tokens } : {}), ...(options.audit ? { raw: hit.content } : {}) } };
+        return { content: hit.content, record: { request: hash, cached: true, latencyMs: 0, ...(hit.tokens ? { tokens: hit.tokens } : {}), ...(options.audit ? { raw: hit.content } : {}) } };
       }
       if (controller.signal.aborted) {
         stats.errors++;
-        throw new JudgeCallError('the judge call was cancelled', { request: key, cached: false, latencyMs: 0 });
+        throw new JudgeCallError('the judge call was cancelled', { request: hash, cached: false, latencyMs: 0 });
       }
-      return limiter.run(() => send(request, key));
+      return limiter.run(() => send(request, hash));
     },
   };
 }
