@@ -3,7 +3,7 @@
  * whole file, or each rule's condition) with their offset maps and analyses,
  * and the problems of the file itself. Built once per version (see ModelCache).
  */
-import { analyze, DEFAULT_LIMITS, readRuleSetDocument, tokenize, type Analysis, type LexToken, type ProfileName, type RuleSetFileProblem } from '@userfn/core';
+import { analyze, DEFAULT_LIMITS, readRuleSetDocument, tokenize, type Analysis, type LexToken, type ProfileName, type RuleSetFileProblem, type RuleSetJudgeObject } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ResolvedConfig } from './config.js';
 import { documentKind, type DocumentKind } from './document-kind.js';
@@ -52,6 +52,8 @@ export interface DocumentModel {
   readonly problems: readonly FileProblem[];
   /** Over the size limit: nothing else was analysed. */
   readonly tooLarge: boolean;
+  /** A rule-set file's `judge` objects, where they stand and the fields they have (for field completion). */
+  readonly judges: readonly RuleSetJudgeObject[];
 }
 
 function embedded(
@@ -90,7 +92,7 @@ export function buildModel(document: TextDocument, config: ResolvedConfig): Docu
   const text = document.getText();
   const kind = documentKind(document.uri, document.languageId);
   const base = { uri: document.uri, version: document.version, text, kind };
-  if (kind === 'other') return { ...base, sources: [], problems: [], tooLarge: false };
+  if (kind === 'other') return { ...base, sources: [], problems: [], tooLarge: false, judges: [] };
   if (text.length > config.maxDocumentLength) {
     const problem: FileProblem = {
       start: 0,
@@ -99,16 +101,16 @@ export function buildModel(document: TextDocument, config: ResolvedConfig): Docu
       severity: 'error',
       message: `document too large to analyse: ${text.length} characters (limit ${config.maxDocumentLength})`,
     };
-    return { ...base, sources: [], problems: [problem], tooLarge: true };
+    return { ...base, sources: [], problems: [problem], tooLarge: true, judges: [] };
   }
   if (kind === 'expression') {
     const source = embedded(config, config.profile, text, new IdentityMap(text.length), { start: 0, end: text.length }, undefined, undefined);
-    return { ...base, sources: [source], problems: [], tooLarge: false };
+    return { ...base, sources: [source], problems: [], tooLarge: false, judges: [] };
   }
   // the core's reading of the file, so the editor and the loader agree on every condition and problem
   const rules = readRuleSetDocument(text, { format: kind === 'rules-json' ? 'json' : 'yaml' });
   const sources = rules.conditions.map((c) => embedded(config, rules.profile, c.condition, c.map, c.span, c.ruleId, embeddedText(text, c)));
-  return { ...base, sources, problems: rules.problems.map((p) => fileProblem(text, p)), tooLarge: false };
+  return { ...base, sources, problems: rules.problems.map((p) => fileProblem(text, p)), tooLarge: false, judges: rules.judges };
 }
 
 /** A rule-set problem in the model's shape: the rule named in the message, and a suggestion on one line as a replacement. */
