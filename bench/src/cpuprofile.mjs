@@ -89,7 +89,7 @@ export function originalLocation(url, line, column, root) {
   const m = sourceMapOf(url);
   if (m) {
     const e = m.map.findEntry(line - 1, column === undefined ? 1e6 : column - 1);
-    if (e && e.originalSource) {
+    if (e?.originalSource) {
       const src = new URL(e.originalSource, m.base).href;
       return `${relative(src)}:${e.originalLine + 1}`;
     }

@@ -7,7 +7,10 @@ describe('generated loops', () => {
   it('calls the target on the context copies in turn and returns the last result', () => {
     const seen = [];
     const loop = makeLoop('T(X)', 1, false);
-    expect(loop((x) => (seen.push(x.v), x.v * 10), undefined, xs, 10)).toBe(10);
+    expect(loop((x) => {
+      seen.push(x.v);
+      return x.v * 10;
+    }, undefined, xs, 10)).toBe(10);
     expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 0, 1]);
   });
   it('counts the rules that gave true for a rule set', () => {

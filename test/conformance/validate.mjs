@@ -77,7 +77,7 @@ function validate(root, schema, value, path) {
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) errs.push(`${path}: fewer than ${schema.minItems} items`);
     if (schema.uniqueItems && value.some((x, i) => value.findIndex((y) => deepEqual(x, y)) !== i)) errs.push(`${path}: items are not unique`);
-    if (schema.items !== undefined) value.forEach((x, i) => errs.push(...validate(root, schema.items, x, `${path}[${i}]`)));
+    if (schema.items !== undefined) for (const [i, x] of value.entries()) errs.push(...validate(root, schema.items, x, `${path}[${i}]`));
   }
   if (jsonType(value) === 'object') {
     for (const key of schema.required ?? []) if (!Object.hasOwn(value, key)) errs.push(`${path}: missing "${key}"`);

@@ -54,7 +54,7 @@ export function startServer({ root = DIST, host = '127.0.0.1', port = 0 } = {}) 
     }
     const file = fileFor(base, req.url ?? '/');
     const info = file && (await stat(file).catch(() => undefined));
-    if (!file || !info || !info.isFile()) {
+    if (!file || !info?.isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }

@@ -55,7 +55,7 @@ export async function startPlayground(): Promise<void> {
   };
 
   const opening = await initialState({ hash: location.hash, search: location.search, saved: loadSaved(storage) });
-  opening.notices.forEach((n, i) => notices.set(`start-${i}`, n, 'warning'));
+  for (const [i, n] of opening.notices.entries()) notices.set(`start-${i}`, n, 'warning');
 
   let mode: Mode = opening.state.mode;
   let profile: ProfileName = opening.state.profile;

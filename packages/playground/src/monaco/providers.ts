@@ -96,7 +96,7 @@ export function registerProviders(client: WorkerClient, legend: SemanticTokensLe
 export async function refreshMarkers(client: WorkerClient, model: monaco.editor.ITextModel, snapshot: Snapshot): Promise<void> {
   const doc = snapshot(model);
   if (!doc) return;
-  let diagnostics;
+  let diagnostics: Awaited<ReturnType<typeof client.request<'validate'>>>;
   try {
     diagnostics = await client.request('validate', { doc });
   } catch {

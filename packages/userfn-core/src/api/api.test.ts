@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { check, Codes, compile, compileCached, Datetime, Duration, evaluate, parse, UserFnError } from '../index.js';
+import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, parse, UserFnError } from '../index.js';
 
 function error(run: () => unknown): UserFnError {
   try {

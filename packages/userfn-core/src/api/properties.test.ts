@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, compile, evaluate, parse, UserFnError } from '../index.js';
+import { check, compile, evaluate, parse, UserFnError, type Compiled } from '../index.js';
 import { contextArb, sourceArb } from '../../test/support/arbitraries.js';
 
 type Outcome = { value: unknown } | { kind: string; code: string };
@@ -21,7 +21,7 @@ describe('properties', () => {
     let compiledSome = 0;
     fc.assert(
       fc.property(sourceArb, contextArb, (source, context) => {
-        let compiled;
+        let compiled: Compiled;
         try {
           compiled = compile(source, { profile: 'any', now: NOW });
         } catch (e) {

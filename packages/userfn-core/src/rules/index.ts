@@ -3,6 +3,7 @@ export { loadRuleSet } from './load.js';
 export { readRuleSetDocument } from './document.js';
 export type { ScalarStyle } from './located.js';
 export type { OffsetMap } from './offset-map.js';
+export { rereadJsonString } from './scalar-map.js';
 export { verify, verifyAsync, type VerifyAsyncOptions } from './verify.js';
 export { JudgeCallError, JudgeAbortError, type JudgeBackend, type JudgeRequest, type JudgeAnswer, type JudgeMessage } from './judge-request.js';
 export { renderJudgeRequest, encodeData, DATA_OPEN, DATA_CLOSE, MAX_JUDGED_CHARS } from './judge-render.js';

@@ -106,10 +106,22 @@ describe('beyond JSON: what a host may put in the process or the context', () =>
     const calls: string[] = [];
     const tricky = (): Record<string | symbol, unknown> => ({
       b: 1,
-      toJSON: () => (calls.push('toJSON'), 'J'),
-      toString: () => (calls.push('toString'), 'S'),
-      valueOf: () => (calls.push('valueOf'), 7),
-      [Symbol.toPrimitive]: () => (calls.push('toPrimitive'), 9),
+      toJSON: () => {
+        calls.push('toJSON');
+        return 'J';
+      },
+      toString: () => {
+        calls.push('toString');
+        return 'S';
+      },
+      valueOf: () => {
+        calls.push('valueOf');
+        return 7;
+      },
+      [Symbol.toPrimitive]: () => {
+        calls.push('toPrimitive');
+        return 9;
+      },
     });
     const context = { a: tricky(), l: [tricky()] };
     const failures: string[] = [];

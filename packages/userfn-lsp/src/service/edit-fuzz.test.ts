@@ -61,7 +61,7 @@ function problemsOf(ls: LanguageService, doc: TextDocument, position: Position):
   const hover = ls.doHover(doc, position);
   if (hover && (hover.contents === undefined || (hover.range && !inside(doc, hover.range)))) bad.push('malformed hover');
   const help = ls.doSignatureHelp(doc, position);
-  if (help && help.signatures.some((s) => typeof s.label !== 'string')) bad.push('signature without a label');
+  if (help?.signatures.some((s) => typeof s.label !== 'string')) bad.push('signature without a label');
   for (const e of ls.format(doc, { tabSize: 2, insertSpaces: true })) if (!inside(doc, e.range)) bad.push(`format edit range ${JSON.stringify(e.range)}`);
   const tokens = ls.getSemanticTokens(doc).data;
   if (tokens.length % 5 !== 0 || tokens.some((n) => !Number.isInteger(n) || n < 0)) bad.push('semantic tokens not in groups of five non-negative integers');

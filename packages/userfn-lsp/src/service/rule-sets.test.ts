@@ -39,10 +39,10 @@ describe('JSON rule sets', () => {
   });
 
   test('an invalid literal JSONPath is reported inside the path, through the escapes', () => {
-    const text = String.raw`{"rules": [{"id": "a", "condition": "get('$.agent[') != null"}]}`;
+    const text = `{"rules": [{"id": "a", "condition": "get('$.agent[') != null"}]}`;
     const [d] = diagnostics(text, JSON_URI);
     expect(d!.code).toBe('UF2004');
-    const literal = String.raw`'$.agent['`;
+    const literal = `'$.agent['`;
     const start = text.indexOf(literal);
     const document = documentOf(text, JSON_URI);
     const ds = service().doValidation(document);

@@ -67,7 +67,7 @@ export type MemberLookup =
 export function lookupMember(s: JsonSchema | undefined, name: string): MemberLookup {
   if (!s) return { kind: 'open' };
   const props = isSchema(s.properties) ? s.properties : undefined;
-  if (props && Object.prototype.hasOwnProperty.call(props, name)) return { kind: 'declared', schema: props[name] };
+  if (props && Object.hasOwn(props, name)) return { kind: 'declared', schema: props[name] };
   const extra = s.additionalProperties;
   if (isSchema(extra)) return { kind: 'declared', schema: extra };
   if (extra === true || !props) return { kind: 'open' };

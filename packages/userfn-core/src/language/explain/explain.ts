@@ -73,14 +73,14 @@ const isLiteral = (n: Node): boolean =>
  */
 export function falseReason(source: string, ast: Node, outcomes: ReadonlyMap<number, Outcome>): string {
   const text = (n: Node) => source.slice(n.span.start, n.span.end);
-  const valueOf = (n: Node): Value | undefined => {
+  const valueAt = (n: Node): Value | undefined => {
     const o = outcomes.get(n.id);
     return o && 'value' in o ? o.value : undefined;
   };
   const operands = (n: Node): string[] =>
     children(n)
       .filter((c) => !isLiteral(c) && outcomes.has(c.id))
-      .map((c) => `${text(c)} = ${describeValue(valueOf(c) ?? null)}`);
+      .map((c) => `${text(c)} = ${describeValue(valueAt(c) ?? null)}`);
 
   // Appends to one array, with no flatMap/spread frames in between: a long `or` chain recurses once per level.
   const out: string[] = [];
@@ -89,13 +89,13 @@ export function falseReason(source: string, ast: Node, outcomes: ReadonlyMap<num
       // and wanted false / or wanted true: any failing side; otherwise every side.
       const every = (n.op === 'and') !== wanted;
       for (const c of [n.left, n.right]) {
-        if (outcomes.has(c.id) && (every || (valueOf(c) === true) !== wanted)) culprits(c, wanted);
+        if (outcomes.has(c.id) && (every || (valueAt(c) === true) !== wanted)) culprits(c, wanted);
       }
       return;
     }
     if (n.kind === 'unary' && n.op !== '-') return culprits(n.operand, !wanted);
-    if (n.kind === 'conditional') return culprits(valueOf(n.test) === true ? n.then : n.else, wanted);
-    const v = valueOf(n);
+    if (n.kind === 'conditional') return culprits(valueAt(n.test) === true ? n.then : n.else, wanted);
+    const v = valueAt(n);
     const verdict = v === null ? 'null' : String(v === true);
     const ops = operands(n);
     out.push(`${text(n)} was ${verdict}${ops.length ? `: ${ops.join(', ')}` : ''}`);

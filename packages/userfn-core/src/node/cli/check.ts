@@ -1,4 +1,4 @@
-import { check } from '../../api/api.js';
+import { check, type CheckResult } from '../../api/api.js';
 import { LineIndex } from '../../common/diagnostics/line-index.js';
 import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
 import type { JsonSchema } from '../../common/profiles/schema.js';
@@ -41,7 +41,7 @@ export function runCheck(argv: string[], io: Io): number {
   const source = file !== undefined ? readInput(file).replace(/\r?\n$/, '') : positionals[0]!;
   const profile = profileArg(values.profile, 'verification');
   const schema = values.schema !== undefined ? (readJson(values.schema as string, 'schema') as JsonSchema) : undefined;
-  let result;
+  let result: CheckResult;
   try {
     result = check(source, { profile, ...(schema !== undefined ? { contextSchema: schema } : {}) });
   } catch (e) {

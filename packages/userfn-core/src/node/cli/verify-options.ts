@@ -32,9 +32,10 @@ export function parseWorkers(text: string): number | undefined {
  */
 export function earlyWorkerThreads(argv: readonly string[]): number {
   if (argv[0] !== 'verify') return 0;
-  let parsed;
+  const options = { ...VERIFY_OPTIONS, help: { type: 'boolean', short: 'h' } } as const;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true; strict: true }>>;
   try {
-    parsed = parseArgs({ args: argv.slice(1), options: { ...VERIFY_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv.slice(1), options, allowPositionals: true, strict: true });
   } catch {
     return 0;
   }

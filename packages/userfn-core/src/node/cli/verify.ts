@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { claimEarlyWorkers, workerThreadsFor } from '../batch/early-workers.js';
 import { verifyStream } from '../batch/verify-stream.js';
 import { progressReporter } from '../batch/progress.js';
-import { formatSummary } from '../batch/stats.js';
+import { formatSummary, type BatchSummary } from '../batch/stats.js';
 import { formatTimeline, type BatchTimeline } from '../batch/timeline.js';
 import type { BatchFormat } from '../batch/record.js';
 import { clockMs } from '../../api/clock.js';
@@ -166,7 +166,7 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
   const stream = input.handle ? input.handle.createReadStream({ highWaterMark: READ_CHUNK }) : process.stdin;
   const progress = io.stderrIsTTY ? progressReporter((t) => io.err(t), input.size) : undefined;
 
-  let summary;
+  let summary: BatchSummary;
   let timeline: BatchTimeline | undefined;
   try {
     // The worker threads the executable started at its start, if any (none when the CLI runs in-process).

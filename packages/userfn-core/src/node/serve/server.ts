@@ -43,7 +43,12 @@ const ROUTES: Record<string, Record<string, Route>> = {
   '/verify-context': { POST: async (req, rs, limit, run) => ok(await handleVerifyContext(rs, await readJsonBody(req, limit), run)) },
   '/evaluate': { POST: async (req, _rs, limit) => handleEvaluate(await readJsonBody(req, limit)) },
   // NeMo Gym agents call /seed_session before a rollout; a rule set keeps no per-rollout state.
-  '/seed_session': { POST: async (req, _rs, limit) => (await readJsonBody(req, limit), ok({})) },
+  '/seed_session': {
+    POST: async (req, _rs, limit) => {
+      await readJsonBody(req, limit);
+      return ok({});
+    },
+  },
   // Cheap: the judge endpoint is not probed.
   '/healthz': { GET: async (_req, rs) => ok({ status: 'ok', rules: rs.definition.rules.length }) },
   '/rules': { GET: async (_req, rs) => ok(describeRules(rs)) },

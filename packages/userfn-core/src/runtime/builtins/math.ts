@@ -183,11 +183,13 @@ function extreme(name: 'min' | 'max'): BuiltinDecl {
         ? (rt) => {
             const x = a(rt);
             const y = b(rt);
+            // biome-ignore lint/complexity/useMathMinMax: Math.min would differ on NaN and -0
             return typeof x === 'number' && typeof y === 'number' ? (y < x ? y : x) : generic(rt);
           }
         : (rt) => {
             const x = a(rt);
             const y = b(rt);
+            // biome-ignore lint/complexity/useMathMinMax: Math.max would differ on NaN and -0
             return typeof x === 'number' && typeof y === 'number' ? (y > x ? y : x) : generic(rt);
           };
     },

@@ -38,7 +38,10 @@ describe('BoundedCache', () => {
   it('makes each key once, and starts over when full instead of growing', () => {
     const cache = new BoundedCache<number>(2);
     let made = 0;
-    const make = (k: string) => (made++, k.length);
+    const make = (k: string) => {
+      made++;
+      return k.length;
+    };
     expect(cache.get('a', make)).toBe(1);
     expect(cache.get('a', make)).toBe(1);
     expect(made).toBe(1);

@@ -3,7 +3,7 @@ import { diagnostic } from '../../common/diagnostics/diagnostic.js';
 import { BareFault } from '../core/fault.js';
 import { datetimeParts, parseDatetimePattern, parseIsoDatetime, PatternError, TimeParseError, toUnixTimestamp, validatePattern } from '../time/index.js';
 import { T } from '../../common/types/type.js';
-import { Datetime, Duration } from '../../common/values/time-values.js';
+import { type Datetime, Duration } from '../../common/values/time-values.js';
 import { defineBuiltin, p, type BuiltinDecl } from './define.js';
 
 function parsed<R>(run: () => R): R {

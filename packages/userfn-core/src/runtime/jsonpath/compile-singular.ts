@@ -96,7 +96,7 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
  */
 type Step = (o: unknown, k: string) => unknown;
 
-// prettier-ignore
+// biome-ignore format: sixteen identical one-line steps read best as a column
 const STEPS: readonly Step[] = [
   (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
   (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },

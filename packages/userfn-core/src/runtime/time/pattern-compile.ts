@@ -76,7 +76,7 @@ function compileUncached(pattern: string): CompiledPattern | PatternError {
 
   let i = 0;
   while (i < pattern.length) {
-    const ch = pattern[i];
+    const ch = pattern.charAt(i);
     if (isAsciiLetter(ch)) {
       let end = i + 1;
       while (pattern[end] === ch) end++;
@@ -112,7 +112,7 @@ function letterRun(run: string, offset: number): FieldToken | PatternError {
   if (found !== undefined) {
     return { type: 'field', run, offset, kind: found.kind, clock12: found.clock12, spec: found.spec(run) };
   }
-  const letter = run[0];
+  const letter = run.charAt(0);
   const forms = LETTER_ENTRIES.filter((e) => e.letters[0] === letter).flatMap((e) => [e.letters, ...e.also]);
   if (forms.length > 0) {
     return error(offset, `${quote(run)} is not supported; the forms of '${letter}' are ${forms.sort((a, b) => a.length - b.length).join(', ')}`);

@@ -33,7 +33,7 @@ function readFields(text: string, compiled: CompiledPattern, fail: Fail): Map<Fi
   for (const token of compiled.tokens) {
     if (token.type === 'literal') {
       for (let i = 0; i < token.text.length; i++, pos++) {
-        if (text[pos] !== token.text[i]) fail(pos, `expected ${quote(token.text[i])}, found ${describeAt(text, pos)}`);
+        if (text[pos] !== token.text[i]) fail(pos, `expected ${quote(token.text.charAt(i))}, found ${describeAt(text, pos)}`);
       }
     } else {
       const read = readField(text, pos, token, fail);
@@ -66,10 +66,11 @@ function readField(text: string, pos: number, token: FieldToken, fail: Fail): { 
     }
     case 'name': {
       const index = spec.names.findIndex((name) => matchesIgnoreAsciiCase(text, pos, name));
-      if (index < 0) {
-        fail(pos, `expected a ${what} such as ${quote(spec.names[0])} (${quote(token.run)}), found ${describeAt(text, pos)}`);
+      const name = spec.names[index];
+      if (name === undefined) {
+        fail(pos, `expected a ${what} such as ${quote(spec.names[0] ?? '')} (${quote(token.run)}), found ${describeAt(text, pos)}`);
       }
-      return { value: index + 1, end: pos + spec.names[index].length };
+      return { value: index + 1, end: pos + name.length };
     }
     case 'ampm': {
       if (matchesIgnoreAsciiCase(text, pos, 'AM')) return { value: 0, end: pos + 2 };

@@ -32,7 +32,7 @@ function adjacentNumbers({ tokens }: CompiledPattern): CombinationProblem | null
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i];
     const b = tokens[i + 1];
-    if (a.type === 'field' && b.type === 'field' && isVariableWidth(a) && isNumeric(b)) {
+    if (a?.type === 'field' && b?.type === 'field' && isVariableWidth(a) && isNumeric(b)) {
       return {
         offset: a.offset,
         message: `${quote(a.run)} has a variable number of digits and is directly followed by ${quote(b.run)}: put a separator between them or use the fixed-width form`,
@@ -77,13 +77,15 @@ function timeGap({ fields }: CompiledPattern): CombinationProblem | null {
   const present = TIME_UNITS.map((k) => fields.has(k));
   const first = present.indexOf(true);
   const last = present.lastIndexOf(true);
+  const largest = TIME_UNITS[first];
   for (let i = first + 1; i < last; i++) {
-    if (!present[i]) {
+    const missing = TIME_UNITS[i];
+    if (largest !== undefined && missing !== undefined && !present[i]) {
       const after = TIME_UNITS.slice(i + 1).find((k) => fields.has(k)) as FieldKind;
       const token = fields.get(after) as FieldToken;
       return {
         offset: token.offset,
-        message: `the pattern has the ${FIELD_NAMES[TIME_UNITS[first]]} and the ${FIELD_NAMES[after]} but no ${FIELD_NAMES[TIME_UNITS[i]]}`,
+        message: `the pattern has the ${FIELD_NAMES[largest]} and the ${FIELD_NAMES[after]} but no ${FIELD_NAMES[missing]}`,
       };
     }
   }

@@ -43,7 +43,7 @@ type Keyed = Record<PropertyKey, unknown>;
 // The intrinsic constructors of the other function kinds, reached by `(async () => {}).constructor` etc.
 const FUNCTION_KINDS: ReadonlyArray<[string, object]> = [
   ['Function', Function.prototype],
-  ['AsyncFunction', Object.getPrototypeOf(async function () {}) as object],
+  ['AsyncFunction', Object.getPrototypeOf(async () => {}) as object],
   ['GeneratorFunction', Object.getPrototypeOf(function* () {}) as object],
   ['AsyncGeneratorFunction', Object.getPrototypeOf(async function* () {}) as object],
 ];
@@ -102,7 +102,13 @@ export function installCanaries(): Canaries {
     guardContext(context) {
       forEachContainer(context, (o) => {
         if (Object.isExtensible(o)) {
-          Object.defineProperty(o, Symbol.toPrimitive, { value: () => (hit('a context value was coerced to a primitive'), 0), enumerable: false });
+          Object.defineProperty(o, Symbol.toPrimitive, {
+            value: () => {
+              hit('a context value was coerced to a primitive');
+              return 0;
+            },
+            enumerable: false,
+          });
         }
       });
       if (typeof context === 'object' && context !== null && Object.isExtensible(context) && !Object.hasOwn(context, HIDDEN_CONTEXT_MEMBER)) {

@@ -123,6 +123,6 @@ export function compileAndRun(source: string, context: unknown, options: Compile
   const { compiled } = compileAndCheck(source, options, problems);
   if (!('value' in compiled)) return { outcome: compiled, problems };
   const c = compiled.value;
-  const { evaluated, interpreted } = bothEvaluators(c, context, problems);
+  const { evaluated } = bothEvaluators(c, context, problems);
   return { outcome: evaluated, problems };
 }

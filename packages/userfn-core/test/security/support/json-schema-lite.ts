@@ -71,7 +71,7 @@ export function validateJson(root: Schema, value: unknown, schema: Schema = root
   }
   if (Array.isArray(value)) {
     if (typeof s.minItems === 'number' && value.length < s.minItems) errs.push(`${path}: fewer than ${s.minItems} items`);
-    if (s.items !== undefined) value.forEach((x, i) => errs.push(...validateJson(root, x, s.items as Schema, `${path}[${i}]`)));
+    if (s.items !== undefined) for (const [i, x] of value.entries()) errs.push(...validateJson(root, x, s.items as Schema, `${path}[${i}]`));
   }
   if (jsonType(value) === 'object') {
     const o = value as Record<string, unknown>;
