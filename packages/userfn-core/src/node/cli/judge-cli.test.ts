@@ -190,7 +190,8 @@ describe('userfn serve with judge rules', () => {
       ]);
       expect(endpoint.requests).toHaveLength(1);
       // the same rollout again: from the memory cache
-      await fetch(`${base}/verify`, { method: 'POST', body: JSON.stringify(rollout) });
+      const again = await fetch(`${base}/verify`, { method: 'POST', body: JSON.stringify(rollout), headers: { 'content-type': 'application/json' } });
+      expect(((await again.json()) as { reward: number }).reward).toBe(3 / 4);
       expect(endpoint.requests).toHaveLength(1);
       const described = (await (await fetch(`${base}/rules`)).json()) as { rules: Array<{ id: string; judge?: { prompt: string } }> };
       expect(described.rules[1]!.judge!.prompt).toBe('The reply is polite to the customer.');

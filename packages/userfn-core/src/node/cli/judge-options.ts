@@ -113,7 +113,7 @@ export async function judgeSetup(
     ...(apiKey !== undefined && apiKey !== '' ? { apiKey } : {}),
     concurrency,
     retries,
-    timeoutMs: Math.round(timeoutS * 1000),
+    timeoutMs: Math.max(1, Math.round(timeoutS * 1000)),
     ...(cache ? { cache } : {}),
     audit: Boolean(values['judge-audit']),
   });
