@@ -113,6 +113,10 @@ describe('parseJudgeReply', () => {
     expect(parseJudgeReply('{"results":[{"id":"helpful","reason":"","pass":true,"score":1.5}]}', ['helpful']).verdicts.get('helpful')).toMatchObject({
       error: expect.stringMatching(/'score' is not a number from 0 to 1/),
     });
+    const fenced = '```json\n{"results":[{"id":"helpful","reason":"r","pass":true,"score":1}]}\n```';
+    expect(parseJudgeReply(fenced, ['helpful']).verdicts.get('helpful')).toEqual({ pass: true, score: 1, reason: 'r' });
+    // only a fence around the whole reply: JSON inside prose is not dug out
+    expect(parseJudgeReply(`Here you go: ${fenced}`, ['helpful']).verdicts.get('helpful')).toMatchObject({ error: expect.stringMatching(/not JSON/) });
     expect(parseJudgeReply('{"verdict":"pass"}', asked).verdicts.get('grounded')).toMatchObject({ error: expect.stringMatching(/not an object with a 'results' list/) });
   });
 });

@@ -17,7 +17,7 @@ export function excerpt(text: string, max = 80): string {
 
 /**
  * Reads a judge's reply: a JSON object `{ results: [{ id, reason, pass,
- * score }] }`. Only the asked ids are taken (an entry for another id is
+ * score }] }` (the whole reply, or the whole reply in one ```json fence). Only the asked ids are taken (an entry for another id is
  * ignored and listed); an asked id with no entry, two entries, or an entry
  * whose fields do not fit (pass not a boolean, score not a number from 0 to
  * 1, reason not a string) gets an error, never a verdict. A reply that is
@@ -27,7 +27,9 @@ export function parseJudgeReply(content: string, asked: readonly string[]): Pars
   const all = (error: string): ParsedReply => ({ verdicts: new Map(asked.map((id) => [id, { error }])), ignored: [] });
   let reply: unknown;
   try {
-    reply = JSON.parse(content);
+    // A model that ignores response_format may still wrap the whole reply in one ```json fence: only that is unwrapped.
+    const fenced = /^\s*```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n```\s*$/.exec(content);
+    reply = JSON.parse(fenced ? fenced[1]! : content);
   } catch {
     return all(`the judge's reply is not JSON: ${excerpt(content)}`);
   }
