@@ -28,19 +28,9 @@ const missEntry = (r: RuleResult) => ({
   ...(r.judge ? { judge: { verdict: r.judge.verdict, ...(r.judge.score !== undefined ? { score: r.judge.score } : {}) } } : {}),
 });
 
-/**
- * The output line of a verified session with judge rules: the usual fields
- * (a judge's reason is a failure's explanation), then `judged`, one entry per
- * judge rule with its verdict, reason, score, votes and the audit record of
- * every call (request hash, cache hit, latency, attempts, tokens; the raw
- * reply with audit on), and `incomplete` when a judge gave no verdict.
- */
-export function judgedLine(lineNo: number, record: object, v: Verification, ruleSet: RuleSet, policy: JudgeErrorPolicy): string {
-  const judgeIds = new Set(ruleSet.judges.map((j) => j.id));
-  const counts = (r: RuleResult) => !r.passed && !(policy === 'skip' && r.judge?.verdict === 'error');
-  const failures = v.results.filter((r) => counts(r) && r.severity === 'error').map(missEntry);
-  const warnings = v.results.filter((r) => counts(r) && r.severity === 'warning').map(missEntry);
-  const judged = v.results
+/** One entry per judge rule: its verdict, reason, score, votes and the audit record of every call. */
+function judgedEntries(v: Verification, judgeIds: ReadonlySet<string>) {
+  return v.results
     .filter((r) => judgeIds.has(r.id) && r.judge)
     .map((r) => {
       const j = r.judge!;
@@ -54,6 +44,20 @@ export function judgedLine(lineNo: number, record: object, v: Verification, rule
         ...(j.calls ? { calls: j.calls.map(callJson) } : {}),
       };
     });
+}
+
+/**
+ * The output line of a verified session with judge rules: the usual fields
+ * (a judge's reason is a failure's explanation), then `judged`, one entry per
+ * judge rule with its verdict, reason, score, votes and the audit record of
+ * every call (request hash, cache hit, latency, attempts, tokens; the raw
+ * reply with audit on), and `incomplete` when a judge gave no verdict.
+ */
+export function judgedLine(lineNo: number, record: object, v: Verification, judgeIds: ReadonlySet<string>, policy: JudgeErrorPolicy): string {
+  const counts = (r: RuleResult) => !r.passed && !(policy === 'skip' && r.judge?.verdict === 'error');
+  const failures = v.results.filter((r) => counts(r) && r.severity === 'error').map(missEntry);
+  const warnings = v.results.filter((r) => counts(r) && r.severity === 'warning').map(missEntry);
+  const judged = judgedEntries(v, judgeIds);
   const head = `{"line":${lineNo},"id":${recordId(record, lineNo)},"passed":${v.passed},"score":${v.score}`;
   return `${head},"failures":${JSON.stringify(failures)},"warnings":${JSON.stringify(warnings)},"judged":${JSON.stringify(judged)}${v.incomplete ? ',"incomplete":true' : ''}}\n`;
 }
@@ -64,6 +68,8 @@ export interface JudgedLineOptions {
   readonly now: Date;
   readonly judge?: JudgeBackend;
   readonly judgeError: JudgeErrorPolicy;
+  /** NeMo Gym output: also write the judged entries, as `userfn_judged` (with --judge-audit). */
+  readonly audit?: boolean;
 }
 
 /**
@@ -76,6 +82,7 @@ export interface JudgedLineOptions {
 export function createJudgedLineProcessor(ruleSet: RuleSet, options: JudgedLineOptions): JudgedLineProcessor {
   const nemo = options.format === 'nemo-gym';
   const order = new Map(ruleSet.definition.rules.map((r, i) => [r.id, i]));
+  const judgeIds = new Set(ruleSet.judges.map((j) => j.id));
   const verifyOptions = { now: options.now, judgeError: options.judgeError, ...(options.judge ? { judge: options.judge } : {}) };
   return (line, lineNo, stats) => {
     const read = readRecord(line, lineNo, stats, nemo);
@@ -86,8 +93,13 @@ export function createJudgedLineProcessor(ruleSet: RuleSet, options: JudgedLineO
       else stats.failed++;
       if (v.incomplete) stats.incomplete = (stats.incomplete ?? 0) + 1;
       for (const r of v.results) if (!r.passed && !(options.judgeError === 'skip' && r.judge?.verdict === 'error')) stats.ruleMisses[order.get(r.id)!]!++;
-      if (nemo) return `${setTopLevelKey(line, 'reward', String(v.score), hasOwn.call(read.record, 'reward'))}\n`;
-      return judgedLine(lineNo, read.record, v, ruleSet, options.judgeError);
+      if (nemo) {
+        const rewarded = setTopLevelKey(line, 'reward', String(v.score), hasOwn.call(read.record, 'reward'));
+        if (!options.audit) return `${rewarded}\n`;
+        const entries = JSON.stringify(judgedEntries(v, judgeIds));
+        return `${setTopLevelKey(rewarded, 'userfn_judged', entries, hasOwn.call(read.record, 'userfn_judged'))}\n`;
+      }
+      return judgedLine(lineNo, read.record, v, judgeIds, options.judgeError);
     });
   };
 }

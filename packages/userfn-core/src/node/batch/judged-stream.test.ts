@@ -70,4 +70,16 @@ describe('verifyStream with judge rules', () => {
     expect(progress.at(-1)).toMatchObject({ records: 4, judgeInFlight: 0 });
     expect(progress.every((p) => typeof p.judgeInFlight === 'number')).toBe(true);
   });
+
+  it("with audit on, writes each rollout's judged entries as userfn_judged beside the reward", async () => {
+    const judge = createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', retries: 0, audit: true });
+    const out = sink();
+    await verifyStream(ruleSet, (async function* () {
+      yield `${rollout('Refund please', 'Refund issued.')}\n`;
+    })(), out.stream, { format: 'nemo-gym', judge, judgeAudit: true });
+    const line = JSON.parse(out.text()) as { reward: number; userfn_judged: Array<{ rule: string; verdict: string; calls: Array<{ request: string; raw: string }> }> };
+    expect(line.reward).toBe(1);
+    expect(line.userfn_judged).toMatchObject([{ rule: 'on-task', verdict: 'pass', calls: [{ request: expect.stringMatching(/^sha256:/) }] }]);
+    expect(JSON.parse(line.userfn_judged[0]!.calls[0]!.raw).results[0].id).toBe('on-task');
+  });
 });

@@ -12,6 +12,8 @@ export interface JudgedStreamOptions {
   readonly now: Date;
   readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete'>; abort?(): void };
   readonly judgeError: JudgeErrorPolicy;
+  /** NeMo Gym output: also write each rollout's judged entries (`userfn_judged`). */
+  readonly audit?: boolean;
   /** Sessions verified at once (their judge calls queue on the client's concurrency); default 256. */
   readonly window?: number;
   readonly chunkLimits?: ChunkLimits;
@@ -42,6 +44,7 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
     format: options.format,
     now: options.now,
     judgeError: options.judgeError,
+    ...(options.audit ? { audit: true } : {}),
     ...(options.judge ? { judge: options.judge } : {}),
   });
   const window = options.window ?? 256;

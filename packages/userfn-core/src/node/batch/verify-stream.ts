@@ -58,6 +58,8 @@ export interface VerifyStreamOptions {
   readonly judgeError?: JudgeErrorPolicy;
   /** With judge rules: sessions verified at once (default 256). */
   readonly judgeWindow?: number;
+  /** With judge rules and NeMo Gym output: also write each rollout's judged entries as `userfn_judged`. */
+  readonly judgeAudit?: boolean;
 }
 
 /** Resolves when the output has taken what it buffered (`drain`); rejects when it fails or closes first. */
@@ -219,6 +221,7 @@ async function judgedStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | stri
       judgeError: options.judgeError ?? 'fail',
       ...(options.judge ? { judge: options.judge } : {}),
       ...(options.judgeWindow !== undefined ? { window: options.judgeWindow } : {}),
+      ...(options.judgeAudit ? { audit: true } : {}),
       ...(options.chunkLimits ? { chunkLimits: options.chunkLimits } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       write: (text) => {

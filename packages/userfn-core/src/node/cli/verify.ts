@@ -52,7 +52,9 @@ ${JUDGE_HELP}
 With judge rules each line also has "judged": one entry per judge rule with its
 verdict (pass, fail, error or skipped by its "when"), reason, score and the
 record of each call (request hash, cached, latency_ms, attempts, tokens; "raw"
-with --judge-audit), and "incomplete": true when a judge gave no verdict. They
+with --judge-audit), and "incomplete": true when a judge gave no verdict. With
+--format nemo-gym a rollout gets only its reward, and with --judge-audit also
+"userfn_judged" (those entries). They
 run on this thread (--workers is not used): the judge calls are the cost.
 
 Standard output holds only the output lines; a progress bar (on a terminal)
@@ -180,6 +182,7 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
       ...(values.timeline ? { onTimeline: (t) => (timeline = t) } : {}),
       ...(judge.client ? { judge: judge.client } : {}),
       judgeError: judge.policy,
+      judgeAudit: Boolean(values['judge-audit']),
     });
     if (values.out !== undefined) await endOutput(output);
   } catch (e) {
