@@ -19,6 +19,8 @@ export interface NemoGymContext {
   readonly tools: { readonly [name: string]: { readonly outputs: { readonly latest: JsonValue } } };
   /** The task: `responses_create_params.input` as written (a string or a list of messages); absent without one. */
   readonly task?: JsonValue;
+  /** The row's other top-level fields, as they are (`expected_answer`, …). */
+  readonly [field: string]: JsonValue | undefined | readonly NemoGymToolCall[] | NemoGymContext['tools'];
 }
 
 type Obj = { readonly [key: string]: JsonValue };
@@ -58,12 +60,25 @@ function parsedArguments(args: JsonValue | undefined): JsonValue | undefined {
   }
 }
 
+const MAPPED = new Set(['responses_create_params', 'response', 'output', 'tool_calls', 'tools', 'task']);
+
+/** The rollout's other top-level fields (a dataset's `expected_answer`, …), as own data properties (a key `__proto__` stays a key). */
+function passThrough(rollout: Obj): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(rollout)) {
+    if (!MAPPED.has(key)) Object.defineProperty(out, key, { value: rollout[key], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 /**
  * Maps a NeMo Gym rollout (`responses_create_params`, `response.output`
  * items) to a verification context: `$.output` from the last assistant
  * message, `$.tool_calls` from the `function_call` items in order (outputs
  * matched by `call_id`), `$.tools` from the latest output per tool, `$.task`
- * from `responses_create_params.input` (what a judge sees as the task). Throws a
+ * from `responses_create_params.input` (what a judge sees as the task), and
+ * every other top-level field of the row as it is (NeMo Gym datasets carry
+ * `expected_answer` and the like there; the mapped keys win). Throws a
  * TypeError when the value has no `response.output` list.
  */
 export function nemoGymToContext(rollout: unknown): NemoGymContext {
@@ -97,6 +112,8 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
   const params = isObject(rollout) ? rollout['responses_create_params'] : undefined;
   const task = isObject(params) && hasOwn.call(params, 'input') ? params['input'] : undefined;
   return {
+    // The row's own fields (expected_answer, metadata…) as they are, under the mapped ones.
+    ...passThrough(rollout as Obj),
     ...(lastMessage ? { output: outputOf(messageText(lastMessage)) } : {}),
     ...(task !== undefined ? { task } : {}),
     tool_calls: toolCalls,
