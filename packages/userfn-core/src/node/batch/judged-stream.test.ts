@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askedIds, startJudgeEndpoint, verdicts, type JudgeEndpoint } from '../../../test/support/judge-endpoint.js';
+import { askedIds, completion, startJudgeEndpoint, verdicts, type JudgeEndpoint } from '../../../test/support/judge-endpoint.js';
+import { JudgeAbortError } from '../../rules/judge-request.js';
 import { loadRuleSet } from '../../rules/load.js';
 import { createJudgeClient } from '../judge/client.js';
 import { formatSummary } from './stats.js';
@@ -81,5 +82,28 @@ describe('verifyStream with judge rules', () => {
     expect(line.reward).toBe(1);
     expect(line.userfn_judged).toMatchObject([{ rule: 'on-task', verdict: 'pass', calls: [{ request: expect.stringMatching(/^sha256:/) }] }]);
     expect(JSON.parse(line.userfn_judged[0]!.calls[0]!.raw).results[0].id).toBe('on-task');
+  });
+
+  it('under abort, writes every line before the failed session (also those answered after the failure) and rejects with its line', async () => {
+    const failing = await startJudgeEndpoint((r, i) =>
+      r.body.messages[1]!.content.includes('broken') ? { ...completion('not json'), delayMs: 0 } : { ...verdicts(() => ({ pass: true }))(r, i), delayMs: 150 },
+    );
+    try {
+      const judge = createJudgeClient({ baseURL: failing.url, model: 'm', retries: 0 });
+      const out = sink();
+      const input = ['one', 'two', 'broken', 'four'].map((t) => JSON.stringify({ session: { key: t }, output: { text: t } })).join('\n');
+      const run = verifyStream(ruleSet, (async function* () {
+        yield `${input}\n`;
+      })(), out.stream, { judge, judgeError: 'abort' });
+      const error = await run.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(JudgeAbortError);
+      expect((error as JudgeAbortError & { line: number }).line).toBe(3);
+      expect(out.text().trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['one', 'two']);
+    } finally {
+      await failing.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { emptyStats, summarize, type BatchStats, type BatchSummary, type JudgeSu
 export interface JudgedStreamOptions {
   readonly format: BatchFormat;
   readonly now: Date;
-  readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete'>; abort?(): void };
+  readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete'> };
   readonly judgeError: JudgeErrorPolicy;
   /** NeMo Gym output: also write each rollout's judged entries (`userfn_judged`). */
   readonly audit?: boolean;
@@ -26,6 +26,7 @@ interface Pending {
   output: string | undefined;
   readonly done: Promise<string>;
   readonly bytesRead: number;
+  readonly line: number;
 }
 
 /**
@@ -33,9 +34,10 @@ interface Pending {
  * up to `window` sessions at once (the judge client limits the requests in
  * flight), each line written as soon as every line before it is, so the
  * output is in input order and memory stays bounded. Input errors are lines
- * of their own, as without judges. Under `abort` the first judge error stops
- * the run: the lines before it are written, the calls in flight cancelled,
- * and the JudgeAbortError (with its line number) rejects.
+ * of their own, as without judges. Under `abort` a judge error stops the
+ * reading: the sessions in flight finish, the lines before the first failed
+ * one (in input order) are written, and its JudgeAbortError (with its line
+ * number) rejects.
  */
 export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, options: JudgedStreamOptions): Promise<BatchSummary> {
   const ruleIds = ruleSet.definition.rules.map((r) => r.id);
@@ -51,19 +53,30 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
   const queue: Pending[] = [];
   let failure: { error: unknown; line: number } | undefined;
 
-  /** Writes every line that is ready at the head, in one write (one write per line cost more than the rest of a session's work). */
+  /**
+   * Writes the lines at the head in order, those that are ready in one write
+   * (one write per line cost more than the rest of a session's work). A head
+   * that is not ready yet is awaited only when the window is full or at the
+   * end, after what is ready before it has been written: when it fails (an
+   * abort), every line before it is out.
+   */
   const writeReady = async (all: boolean) => {
     let text = '';
     let bytesRead = 0;
+    const flush = async () => {
+      if (text === '') return;
+      await options.write(text);
+      text = '';
+      options.onProgress?.({ records: total.records, bytesRead, judgeInFlight: options.judge?.inFlight ?? 0 });
+    };
     while (queue.length > 0 && (all || queue.length >= window || queue[0]!.output !== undefined)) {
       const head = queue[0]!;
+      if (head.output === undefined) await flush();
       text += head.output ?? (await head.done);
       queue.shift();
       bytesRead = head.bytesRead;
     }
-    if (text === '') return;
-    await options.write(text);
-    options.onProgress?.({ records: total.records, bytesRead, judgeInFlight: options.judge?.inFlight ?? 0 });
+    await flush();
   };
 
   try {
@@ -72,15 +85,12 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
       for (let k = 0; k < lines.length; k++) {
         const lineNo = chunk.firstLine + k;
         const out = process(lines[k]!, lineNo, total);
-        const p: Pending = { output: typeof out === 'string' ? out : undefined, done: Promise.resolve(out), bytesRead: chunk.bytesRead };
+        const p: Pending = { output: typeof out === 'string' ? out : undefined, done: Promise.resolve(out), bytesRead: chunk.bytesRead, line: lineNo };
         if (typeof out !== 'string') {
           out.then(
             (text) => void (p.output = text),
-            (error: unknown) => {
-              // The first judge error reported is the cause; the calls cancelled after it fail too.
-              failure ??= { error, line: lineNo };
-              options.judge?.abort?.();
-            },
+            // Reading stops; the sessions in flight finish (those before this one are written).
+            (error: unknown) => void (failure ??= { error, line: lineNo }),
           );
         }
         queue.push(p);
@@ -91,10 +101,14 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
     }
     await writeReady(true);
   } catch (e) {
-    // The lines before the first failed one are written; the rest are dropped.
     if (!failure) throw e;
+    // The lines before the first failed one, in input order, are written; that one's error is the run's.
     while (queue.length > 0) {
-      const text = await queue.shift()!.done.catch(() => undefined);
+      const p = queue.shift()!;
+      const text = await p.done.then(
+        (t) => t,
+        (error: unknown) => void (failure = { error, line: p.line }),
+      );
       if (text === undefined) break;
       await options.write(text);
     }

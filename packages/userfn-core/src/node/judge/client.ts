@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { parseJudgeReply } from '../../rules/judge-reply.js';
 import { JudgeCallError, type JudgeAnswer, type JudgeBackend, type JudgeRequest } from '../../rules/judge-request.js';
 import type { JudgeCallRecord } from '../../rules/types.js';
@@ -46,8 +46,6 @@ export interface JudgeClient extends JudgeBackend {
   readonly stats: Readonly<JudgeStats>;
   /** Requests being sent now (the progress bar shows it). */
   readonly inFlight: number;
-  /** Cancels every call in flight and refuses new ones (their rules become errors). */
-  abort(): void;
 }
 
 // Set by the client on each request, read and removed by the fetch below: the attempts of one call are counted without the endpoint seeing it.
@@ -56,7 +54,6 @@ const CALL_HEADER = 'x-userfn-judge-call';
 /** What a failed call was, in one line, without anything of the request (the key never appears). */
 function describeFailure(e: unknown, timeoutMs: number): string {
   if (e instanceof APIConnectionTimeoutError) return `the judge endpoint did not answer within ${timeoutMs} ms`;
-  if (e instanceof APIUserAbortError) return 'the judge call was cancelled';
   if (e instanceof APIError && e.status !== undefined) return `the judge endpoint answered HTTP ${e.status}${e.message ? `: ${e.message.replace(/^\d+\s*/, '').slice(0, 200)}` : ''}`;
   if (e instanceof Error) return `the judge endpoint could not be reached: ${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}`;
   return `the judge call failed: ${String(e)}`;
@@ -77,7 +74,6 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
   const limiter = new Limiter(options.concurrency ?? JUDGE_DEFAULTS.concurrency);
   const stats: JudgeStats = { asks: 0, cacheHits: 0, errors: 0, attempts: 0, promptTokens: 0, completionTokens: 0 };
   const attempts = new Map<string, number>();
-  const controller = new AbortController();
   const baseFetch = options.fetch ?? globalThis.fetch;
   let nextCall = 0;
   // An endpoint may echo the key (in an error, even in a reply): no text from it leaves this client with the key in it.
@@ -122,7 +118,7 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
           response_format: request.responseFormat as OpenAI.ResponseFormatJSONSchema,
           ...(request.seed !== undefined ? { seed: request.seed } : {}),
         },
-        { signal: controller.signal, headers: { [CALL_HEADER]: call } },
+        { headers: { [CALL_HEADER]: call } },
       );
       const usage = completion.usage;
       const tokens = usage ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens } : undefined;
@@ -154,9 +150,6 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
     get inFlight() {
       return limiter.active;
     },
-    abort() {
-      controller.abort();
-    },
     async ask(request) {
       const body = {
         model: options.model,
@@ -171,10 +164,6 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
       if (hit) {
         stats.cacheHits++;
         return { content: hit.content, record: { request: hash, cached: true, latencyMs: 0, ...(hit.tokens ? { tokens: hit.tokens } : {}), ...(options.audit ? { raw: hit.content } : {}) } };
-      }
-      if (controller.signal.aborted) {
-        stats.errors++;
-        throw new JudgeCallError('the judge call was cancelled', { request: hash, cached: false, latencyMs: 0 });
       }
       return limiter.run(() => send(request, hash));
     },
