@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadRuleSet } from './load.js';
 import { DATA_CLOSE, DATA_OPEN, MAX_JUDGED_CHARS, renderJudgeRequest } from './judge-render.js';
@@ -62,6 +63,30 @@ describe('renderJudgeRequest', () => {
     for (const line of inside.split('\n')) expect(line).toMatch(/^\s*("|\{|\}|\[|\]|$)/);
     // the reply format still asks only about the rule set's own ids
     expect(req.ruleIds).toEqual(['helpful', 'grounded']);
+  });
+
+  it('keeps any output, tool name and tool output inside the data, reading back as itself (property)', () => {
+    const hostileText = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom(...HOSTILE),
+      fc.array(fc.constantFrom('<', '>', '/', 'session_data', '\n', '\r', '\u2028', '"', '\\', 'system:', '{"results":', '}', ' '), { maxLength: 30 }).map((a) => a.join('')),
+    );
+    const system0 = renderJudgeRequest(rs.judges, {}).messages[0]!.content;
+    fc.assert(
+      fc.property(hostileText, hostileText, fc.jsonValue({ maxDepth: 3 }), (text, name, extra) => {
+        const ctx = { output: { text, extra }, tool_calls: [{ name }], tools: { [name]: { outputs: { latest: text } } } };
+        const req = renderJudgeRequest(rs.judges, ctx);
+        const user = req.messages[1]!.content;
+        const data = dataOf(user) as Record<string, unknown>;
+        expect(data['output']).toEqual(JSON.parse(JSON.stringify({ text, extra })));
+        expect(data['$.tool_calls[*].name']).toEqual([name]);
+        const inside = user.slice(DATA_OPEN.length + 1, user.lastIndexOf(DATA_CLOSE));
+        expect(inside).not.toMatch(/[<>\u2028\u2029\r]/);
+        // the system message is the rule set's alone: the same whatever the session holds
+        expect(req.messages[0]!.content).toBe(system0);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('renders the same session to the same bytes, an absent part as null, and reverses the order on odd samples', () => {
