@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadRuleSet } from './load.js';
+import { renderJudgeRequest } from './judge-render.js';
+import { nemoGymToContext } from './nemo-gym.js';
 import { verify } from './verify.js';
 
 /** examples/judge: the rule set with judge rules and its pre-check on text that addresses the judge. */
@@ -61,3 +63,34 @@ describe('examples/judge', () => {
     expect(verify(ruleSet, byKey['no-tool']).results[1]).toMatchObject({ id: 'refund-tool-used', passed: false });
   });
 });
+
+describe('examples/judge/equivalence (NeMo Gym rows with expected_answer)', () => {
+  const rs = loadRuleSet(readFileSync(new URL('equivalence.rules.yaml', dir), 'utf8'), { fileName: 'equivalence.rules.yaml' });
+  const rows = readFileSync(new URL('rollouts.jsonl', dir), 'utf8').trim().split('\n').map((l) => nemoGymToContext(JSON.parse(l)));
+
+  it('loads without warnings ($.expected_answer is declared by the profile)', () => {
+    expect(rs.warnings).toEqual([]);
+  });
+
+  it('asks the judge only when the exact check does not settle it', () => {
+    const [exact, paraphrase] = rows.map((r) => verify(rs, r));
+    expect(exact!.results.map((r) => [r.id, r.passed, r.judge?.verdict])).toEqual([
+      ['answered', true, undefined],
+      ['exact', true, undefined],
+      ['equivalent', true, 'skipped'],
+    ]);
+    expect(exact!.score).toBe(1);
+    expect(paraphrase!.results[2]!.judge?.verdict).toBe('error'); // not run: no endpoint here
+  });
+
+  it('shows the judge the question, the answer and the expected answer, in swapped order on the second sample', () => {
+    const first = renderJudgeRequest(rs.judges, rows[1]!, 0).messages[1]!.content;
+    const data = JSON.parse(first.split('\n').slice(1, -2).join('\n')) as Record<string, unknown>;
+    expect(Object.keys(data)).toEqual(['task', 'output', '$.expected_answer']);
+    expect(data['$.expected_answer']).toBe('carbon dioxide');
+    expect(data['task']).toEqual([{ role: 'user', content: 'What gas do plants absorb?' }]);
+    const swapped = renderJudgeRequest(rs.judges, rows[1]!, 1).messages[1]!.content;
+    expect(Object.keys(JSON.parse(swapped.split('\n').slice(1, -2).join('\n')) as object)).toEqual(['$.expected_answer', 'output', 'task']);
+  });
+});
+
