@@ -7,3 +7,4 @@
 export * from './index.js';
 export * from './node/batch/index.js';
 export * from './node/serve/index.js';
+export * from './node/judge/index.js';

@@ -26,6 +26,12 @@ describe.each([
     expect(nodeImports(at(browser))).toEqual([]);
   });
 
+  it('@userfn/core leaves the judge client (openai) to @userfn/core/node', () => {
+    const openai = (entry: string) => reachable(at(entry)).flatMap((m) => m.bare.filter((spec) => spec === 'openai' || spec.startsWith('openai/')));
+    expect(openai(browser)).toEqual([]);
+    expect(openai(node).length).toBeGreaterThan(0);
+  });
+
   it('@userfn/core/node does reach Node modules (the check sees them)', () => {
     expect(nodeImports(at(node)).length).toBeGreaterThan(0);
   });

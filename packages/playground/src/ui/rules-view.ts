@@ -29,8 +29,9 @@ export function rulesView(): RulesView {
 }
 
 function row(r: Extract<RuleSetOutcome, { status: 'ok' }>['rows'][number]): HTMLTableRowElement {
-  const status = r.passed ? 'pass' : r.severity === 'warning' ? 'warn' : 'fail';
-  const label = r.passed ? 'pass' : r.severity === 'warning' ? 'fail (warning)' : 'fail';
+  const notRun = r.judge === 'not run: no judge endpoint';
+  const status = notRun ? 'warn' : r.passed ? 'pass' : r.severity === 'warning' ? 'warn' : 'fail';
+  const label = r.judge ? r.judge : r.passed ? 'pass' : r.severity === 'warning' ? 'fail (warning)' : 'fail';
   return el(
     'tr',
     { testid: 'rule-row', 'data-rule-id': r.id, 'data-passed': String(r.passed), class: `rule-${status}` },
@@ -50,7 +51,8 @@ export function showRuleSet(view: RulesView, outcome: RuleSetOutcome): void {
     view.verdict.dataset.tone = outcome.passed ? 'pass' : 'fail';
     const failed = outcome.rows.filter((r) => !r.passed).length;
     setText(view.verdict, outcome.passed ? (failed > 0 ? `PASSED — ${failed} warning rule${failed === 1 ? '' : 's'} did not hold` : 'PASSED — every rule holds') : 'FAILED — an error rule did not hold');
-    setText(view.score, `score ${formatScore(outcome.score)} (${outcome.profile})`);
+    const judges = outcome.notRun > 0 ? ` — ${outcome.notRun} judge rule${outcome.notRun === 1 ? '' : 's'} not run (no judge endpoint): verdict and score of the other rules` : '';
+    setText(view.score, `score ${formatScore(outcome.score)} (${outcome.profile})${judges}`);
     setText(view.timings, `load and compile ${formatMs(outcome.loadMs)} · verify ${formatMs(outcome.verifyMs)}`);
     view.body.append(...outcome.rows.map(row));
     return;

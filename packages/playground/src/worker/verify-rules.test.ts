@@ -29,6 +29,29 @@ describe('verifyRuleSet', () => {
     expect(r).toMatchObject({ status: 'ok', passed: false });
   });
 
+  it('shows judge rules with their prompt as not run (no judge endpoint), out of the verdict and the score', () => {
+    const yaml = [
+      'rules:',
+      "  - id: refunded",
+      "    condition: get('$.output.status') == 'refunded'",
+      '  - id: polite',
+      '    judge: { prompt: The reply is polite. }',
+      '  - id: refund-explained',
+      "    when: called('nothing_called_this')",
+      '    judge: { prompt: Explains the refund. }',
+      '',
+    ].join('\n');
+    const r = verifyRuleSet(yaml, { ok: true, value: { output: { status: 'refunded' }, tool_calls: [] } }, '');
+    if (r.status !== 'ok') throw new Error(r.status);
+    expect(r.rows.map((x) => [x.id, x.judge, x.condition])).toEqual([
+      ['refunded', undefined, "get('$.output.status') == 'refunded'"],
+      ['polite', 'not run: no judge endpoint', 'judge: The reply is polite.'],
+      ['refund-explained', 'skipped: its when does not hold', "judge: Explains the refund.\nwhen: called('nothing_called_this')"],
+    ]);
+    expect(r).toMatchObject({ passed: true, notRun: 1, score: 1 });
+    expect(r.rows[1]!.explanation).toBeUndefined();
+  });
+
   it('reads YAML rule sets too', () => {
     const yaml = 'profile: transition\nrules:\n  - id: billing\n    condition: get(\'$.output.category\') == \'billing\'\n    message: not billing\n';
     const r = verifyRuleSet(yaml, { ok: true, value: { output: { category: 'billing' } } }, '');

@@ -11,7 +11,10 @@ export interface RuleRow {
   readonly id: string;
   readonly severity: 'error' | 'warning';
   readonly weight: number;
+  /** The condition, or for a judge rule its prompt (and `when`). */
   readonly condition: string;
+  /** A judge rule: the playground has no judge endpoint, so it is not run (or skipped when its `when` does not hold). */
+  readonly judge?: 'not run: no judge endpoint' | 'skipped: its when does not hold';
   readonly passed: boolean;
   readonly message?: string;
   readonly explanation?: string;
@@ -24,6 +27,8 @@ export type RuleSetOutcome =
       readonly profile: string;
       readonly passed: boolean;
       readonly score: number;
+      /** Judge rules that were not run: the verdict and score are those of the other rules. */
+      readonly notRun: number;
       readonly rows: readonly RuleRow[];
       readonly loadMs: number;
       readonly verifyMs: number;
@@ -51,19 +56,25 @@ export function verifyRuleSet(text: string, context: EvaluationContext, now: str
   const clock = clockProblem(now);
   if (clock !== undefined) return { status: 'clock-error', message: clock };
   const t1 = performance.now();
-  const verification = verify(ruleSet, context.value, now.trim() !== '' ? { now: now.trim() } : {});
+  // No judge endpoint here: judge rules are left out of the verdict and the score (skip), and shown as not run.
+  const verification = verify(ruleSet, context.value, { judgeError: 'skip', ...(now.trim() !== '' ? { now: now.trim() } : {}) });
   const verifyMs = performance.now() - t1;
+  let notRun = 0;
   const rows = verification.results.map((r, i): RuleRow => {
-    const rule = ruleSet.rules[i]!;
+    const rule = ruleSet.definition.rules[i]!;
+    const judged = 'judge' in rule;
+    const notRunHere = r.judge?.verdict === 'error';
+    if (notRunHere) notRun++;
     return {
       id: r.id,
       severity: r.severity,
       weight: rule.weight,
-      condition: rule.condition,
+      condition: judged ? `judge: ${rule.judge.prompt}${rule.when !== undefined ? `\nwhen: ${rule.when}` : ''}` : rule.condition,
+      ...(judged ? { judge: notRunHere ? ('not run: no judge endpoint' as const) : ('skipped: its when does not hold' as const) } : {}),
       passed: r.passed,
-      ...(r.message !== undefined ? { message: r.message } : {}),
-      ...(r.explanation !== undefined ? { explanation: r.explanation } : {}),
+      ...(r.message !== undefined && !notRunHere ? { message: r.message } : {}),
+      ...(r.explanation !== undefined && !notRunHere ? { explanation: r.explanation } : {}),
     };
   });
-  return { status: 'ok', profile: ruleSet.profile, passed: verification.passed, score: verification.score, rows, loadMs, verifyMs };
+  return { status: 'ok', profile: ruleSet.profile, passed: verification.passed, score: verification.score, notRun, rows, loadMs, verifyMs };
 }

@@ -18,6 +18,10 @@ export const RuleSetCodes = {
   DuplicateField: 'RS011',
   /** The YAML parser warns about the text (an unresolved tag, …): shown by editors; the rule set still loads. */
   DocumentWarning: 'RS012',
+  /** A judge's field has a value it cannot take (a threshold outside 0..1, samples outside 1..9, an unknown include, a bad JSONPath). */
+  InvalidJudge: 'RS013',
+  /** A rule has both a condition and a judge, or neither, or a `when` without a judge. */
+  RuleKind: 'RS014',
 } as const;
 
 export type RuleSetCode = (typeof RuleSetCodes)[keyof typeof RuleSetCodes];

@@ -37,7 +37,7 @@ describe('readRuleSetDocument: structure', () => {
     const d = json(text);
     expect(d.problems.map((p) => [p.ruleId, p.message])).toEqual([
       ['a', "duplicate rule id 'a' (first defined at line 1)"],
-      ['b', "no 'condition'"],
+      ['b', "no 'condition' (or 'judge')"],
       [undefined, "rule #4 has no 'id'"],
     ]);
     // the conditions of rules with other problems are there too, for an editor to check

@@ -69,11 +69,12 @@ export function readRuleSetDocument(text: string, options: ReadRuleSetDocumentOp
       ...(p.suggestion !== undefined ? { suggestion: p.suggestion } : {}),
     }),
   );
-  const conditions = (v?.conditions ?? []).flatMap(({ ruleId, node }) =>
+  const conditions = (v?.conditions ?? []).flatMap(({ ruleId, field, node }) =>
     node.span
       ? [
           {
             ...(ruleId !== undefined ? { ruleId } : {}),
+            field,
             condition: node.value,
             span: node.span,
             ...(node.style ? { style: node.style } : {}),
@@ -82,10 +83,12 @@ export function readRuleSetDocument(text: string, options: ReadRuleSetDocumentOp
         ]
       : [],
   );
+  const judges = (v?.judges ?? []).flatMap(({ ruleId, span, fields }) => (span ? [{ ...(ruleId !== undefined ? { ruleId } : {}), span, fields }] : []));
   return {
     format: read.format,
     profile: v?.profile ?? 'verification',
     conditions,
+    judges,
     // A stable sort: at one place, a syntax problem comes first.
     problems: [...read.syntax, ...structure].sort((a, b) => a.span.start - b.span.start),
   };

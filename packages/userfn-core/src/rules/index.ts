@@ -4,12 +4,23 @@ export { readRuleSetDocument } from './document.js';
 export type { ScalarStyle } from './located.js';
 export type { OffsetMap } from './offset-map.js';
 export { rereadJsonString } from './scalar-map.js';
-export { verify } from './verify.js';
+export { verify, verifyAsync, type VerifyAsyncOptions } from './verify.js';
+export { JudgeCallError, JudgeAbortError, type JudgeBackend, type JudgeRequest, type JudgeAnswer, type JudgeMessage } from './judge-request.js';
+export { renderJudgeRequest, encodeData, DATA_OPEN, DATA_CLOSE, MAX_JUDGED_CHARS } from './judge-render.js';
+export { parseJudgeReply, type ParsedReply, type SampleVerdict } from './judge-reply.js';
+export { JUDGE_FIELDS, JUDGE_PARTS, MAX_JUDGE_SAMPLES } from './judge-validate.js';
 export { RuleSetError, formatRuleSetProblem } from './rule-set-error.js';
 export { RuleSetCodes, type RuleSetCode } from './codes.js';
 export { RULE_SET_FIELDS, RULE_FIELDS, RULE_SEVERITIES } from './validate.js';
 export type {
+  ConditionRuleDefinition,
   FilePosition,
+  JudgeCallRecord,
+  JudgeErrorPolicy,
+  JudgeRule,
+  JudgeRuleDefinition,
+  JudgeRuleReport,
+  JudgeSpec,
   LoadRuleSetOptions,
   ReadRuleSetDocumentOptions,
   Rule,
@@ -20,6 +31,7 @@ export type {
   RuleSetDefinition,
   RuleSetDocument,
   RuleSetFileProblem,
+  RuleSetJudgeObject,
   RuleSetProblem,
   RuleSetProfile,
   RuleSeverity,

@@ -8,7 +8,7 @@ import { readRuleSetText } from './document.js';
 import { locatePlain } from './located.js';
 import { RuleSetError } from './rule-set-error.js';
 import { scalarMap } from './scalar-map.js';
-import type { FilePosition, LoadRuleSetOptions, Rule, RuleSet, RuleSetDefinition, RuleSetProblem } from './types.js';
+import type { FilePosition, JudgeRule, LoadRuleSetOptions, Rule, RuleSet, RuleSetDefinition, RuleSetProblem } from './types.js';
 import { validateRuleSet, type Locate, type StringScalar, type Validated } from './validate.js';
 
 /** Where offset `offset` of a condition stands in its rule-set file (for text input). */
@@ -67,10 +67,13 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
     }
   }
   const rules: Rule[] = [];
-  for (const { definition, conditionNode } of validated.drafts) {
-    const compiled = compiledBy.get(conditionNode);
-    if (compiled) rules.push(Object.freeze({ ...definition, compiled }));
-  }
+  const judges: JudgeRule[] = [];
+  validated.drafts.forEach(({ definition, conditionNode }, index) => {
+    const compiled = conditionNode && compiledBy.get(conditionNode);
+    if ('judge' in definition) {
+      if (!conditionNode || compiled) judges.push(Object.freeze({ ...definition, ...(compiled ? { whenCompiled: compiled } : {}), index }));
+    } else if (compiled) rules.push(Object.freeze({ ...definition, compiled }));
+  });
   if (problems.length > 0) throw new RuleSetError(sortProblems(problems), options.fileName);
 
   const definition: RuleSetDefinition = {
@@ -82,7 +85,8 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
   return Object.freeze({
     profile: validated.profile,
     rules: Object.freeze(rules),
-    totalWeight: rules.reduce((sum, r) => sum + r.weight, 0),
+    judges: Object.freeze(judges),
+    totalWeight: validated.drafts.reduce((sum, d) => sum + d.definition.weight, 0),
     definition,
     portable: options.contextSchema === undefined && options.functions === undefined,
     warnings: Object.freeze(sortProblems(warnings)),

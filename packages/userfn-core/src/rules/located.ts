@@ -85,9 +85,10 @@ export function describeLocated(v: Located): string {
   }
 }
 
-// A rule set is only read three levels deep (document, rules, rule fields):
-// deeper values are never inspected, so a cyclic object cannot recurse forever.
-const MAX_PLAIN_DEPTH = 4;
+// A rule set is only read five levels deep (document, rules, rule fields,
+// judge fields, include entries): deeper values are never inspected, so a
+// cyclic object cannot recurse forever.
+const MAX_PLAIN_DEPTH = 5;
 
 /** Wraps a plain JS value (a rule set given as an object) without positions. */
 export function locatePlain(value: unknown, depth = 0): Located {

@@ -56,8 +56,22 @@ describe('nemoGymToContext', () => {
 
   it('leaves $.output absent without an assistant message, and $.tool_calls empty without calls', () => {
     const ctx = nemoGymToContext(rollout([message('hello', 'user')]));
-    expect(ctx).toEqual({ tool_calls: [], tools: {}, response: {} });
+    expect(ctx).toEqual({ tool_calls: [], tools: {}, task: [{ role: 'user', content: 'Where is my refund?' }], response: {} });
     expect('output' in ctx).toBe(false);
+  });
+
+  it("keeps the row's other top-level fields (a dataset's expected_answer) under the mapped ones", () => {
+    const ctx = nemoGymToContext({ ...rollout([message('Paris')]), expected_answer: 'Paris', output: 'shadowed', __proto__x: 1 });
+    expect(ctx['expected_answer']).toBe('Paris');
+    expect(ctx.output).toEqual({ text: 'Paris' });
+    expect(Object.keys(ctx)).toEqual(['expected_answer', '__proto__x', 'output', 'task', 'tool_calls', 'tools']);
+    const judged = loadRuleSet({ rules: [{ id: 'same', condition: "get('$.output.text') == get('$.expected_answer')" }] });
+    expect(verify(judged, ctx).passed).toBe(true);
+  });
+
+  it('keeps the task prompt (responses_create_params.input) as $.task, as written, and leaves it absent without one', () => {
+    expect(nemoGymToContext({ responses_create_params: { input: 'Sum 2 and 3.' }, response: { output: [] } }).task).toBe('Sum 2 and 3.');
+    expect('task' in nemoGymToContext({ response: { output: [] } })).toBe(false);
   });
 
   it('keeps a refusal beside the text, and reads a string content as the text', () => {

@@ -28,6 +28,10 @@ export interface NemoGymContext {
   readonly tool_calls: readonly NemoGymToolCall[];
   /** The latest output of each tool that produced one: `$.tools.<name>.outputs.latest`. */
   readonly tools: { readonly [name: string]: { readonly outputs: { readonly latest: JsonValue } } };
+  /** The task: `responses_create_params.input` as written (a string or a list of messages); absent without one. */
+  readonly task?: JsonValue;
+  /** The row's other top-level fields, as they are (`expected_answer`, …). */
+  readonly [field: string]: JsonValue | undefined | readonly NemoGymToolCall[] | NemoGymContext['tools'] | NemoGymResponseInfo;
   readonly response: NemoGymResponseInfo;
 }
 
@@ -108,14 +112,28 @@ function responseInfo(response: Obj): NemoGymResponseInfo {
   return info;
 }
 
+const MAPPED = new Set(['responses_create_params', 'response', 'output', 'tool_calls', 'tools', 'task']);
+
+/** The rollout's other top-level fields (a dataset's `expected_answer`, …), as own data properties (a key `__proto__` stays a key). */
+function passThrough(rollout: Obj): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(rollout)) {
+    if (!MAPPED.has(key)) Object.defineProperty(out, key, { value: rollout[key], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 /**
  * Maps a NeMo Gym rollout (`responses_create_params`, `response`) to a
  * verification context: `$.output` from the last assistant message,
  * `$.tool_calls` from the `function_call`, `custom_tool_call` and `mcp_call`
  * items in order (outputs matched by `call_id`; an `mcp_call` carries its
  * own), `$.tools` from the latest output per tool, `$.response` from the
- * response's status. Throws NemoGymInputError (a TypeError) when the rollout
- * cannot be mapped: no `response.output` list, or an item that is not one.
+ * response's status, `$.task` from `responses_create_params.input` (what a
+ * judge sees as the task), and every other top-level field of the row as it
+ * is (NeMo Gym datasets carry `expected_answer` there; the mapped keys win).
+ * Throws NemoGymInputError (a TypeError) when the rollout cannot be mapped:
+ * no `response.output` list, or an item that is not one.
  */
 export function nemoGymToContext(rollout: unknown): NemoGymContext {
   const response = isObject(rollout) ? rollout['response'] : undefined;
@@ -152,8 +170,13 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
     };
   });
 
+  const params = isObject(rollout) ? rollout['responses_create_params'] : undefined;
+  const task = isObject(params) && hasOwn.call(params, 'input') ? params['input'] : undefined;
   return {
+    // The row's own fields (expected_answer, metadata…) as they are, under the mapped ones.
+    ...passThrough(rollout as Obj),
     ...(lastMessage ? { output: messageOutput(lastMessage) } : {}),
+    ...(task !== undefined ? { task } : {}),
     tool_calls: toolCalls,
     // fromEntries defines own properties: a tool named __proto__ stays an ordinary key.
     tools: Object.fromEntries(tools),

@@ -14,15 +14,43 @@ export type RuleSeverity = 'error' | 'warning';
 /** The profiles a rule set may use: both give booleans. */
 export type RuleSetProfile = 'verification' | 'transition';
 
-/** One rule as written in a rule set, with defaults applied. Plain JSON. */
-export interface RuleDefinition {
+/** What every rule has, with defaults applied. */
+interface RuleCommon {
   readonly id: string;
-  readonly condition: string;
   readonly message?: string;
   readonly weight: number;
   readonly severity: RuleSeverity;
   readonly retry_prompt?: string;
 }
+
+/** A rule decided by a UserFn condition. Plain JSON. */
+export interface ConditionRuleDefinition extends RuleCommon {
+  readonly condition: string;
+}
+
+/**
+ * What a judge is asked, and what it sees: `prompt` is the criterion (the
+ * rule-set author's, trusted); `include` names the parts of the context it
+ * judges (default: the final output); `threshold` also asks the judge's score
+ * to reach it; `samples` asks that many times and takes the majority.
+ */
+export interface JudgeSpec {
+  readonly prompt: string;
+  /** `output`, `task`, `tool_calls`, `tools`, or a JSONPath (`$…`); default `['output']`. */
+  readonly include: readonly string[];
+  readonly threshold?: number;
+  /** 1 (the default) to 9. */
+  readonly samples: number;
+}
+
+/** A rule decided by an LLM judge, run only when its `when` condition holds (if it has one). Plain JSON. */
+export interface JudgeRuleDefinition extends RuleCommon {
+  readonly judge: JudgeSpec;
+  readonly when?: string;
+}
+
+/** One rule as written in a rule set, with defaults applied: a condition or a judge. Plain JSON. */
+export type RuleDefinition = ConditionRuleDefinition | JudgeRuleDefinition;
 
 /** A validated rule set as plain JSON: what `loadRuleSet` accepts back (e.g. in a worker thread). */
 export interface RuleSetDefinition {
@@ -32,16 +60,26 @@ export interface RuleSetDefinition {
   readonly rules: readonly RuleDefinition[];
 }
 
-/** A rule with its condition compiled once. */
-export interface Rule extends RuleDefinition {
+/** A condition rule with its condition compiled once. */
+export interface Rule extends ConditionRuleDefinition {
   readonly compiled: Compiled;
+}
+
+/** A judge rule, with its `when` compiled once and its JSONPath includes compiled. */
+export interface JudgeRule extends JudgeRuleDefinition {
+  readonly whenCompiled?: Compiled;
+  /** Its position among all the rules (results are in rule-set order). */
+  readonly index: number;
 }
 
 /** A loaded rule set: every condition compiled, ready for `verify`. */
 export interface RuleSet {
   readonly profile: RuleSetProfile;
+  /** The condition rules, in rule-set order. */
   readonly rules: readonly Rule[];
-  /** The sum of the rules' weights (the score's denominator). */
+  /** The judge rules, in rule-set order (empty for most rule sets: then `verify` is all it takes). */
+  readonly judges: readonly JudgeRule[];
+  /** The sum of every rule's weight, conditions and judges (the score's denominator). */
   readonly totalWeight: number;
   /** The definition the rule set was built from (plain JSON, with defaults applied). */
   readonly definition: RuleSetDefinition;
@@ -86,10 +124,55 @@ export interface LoadRuleSetOptions extends ReadRuleSetDocumentOptions {
   readonly functions?: CompileOptions['functions'];
 }
 
+/**
+ * What a judge error (a call that failed after its retries, a reply that does
+ * not fit) does to the verdict and the score: `fail` (the default) counts the
+ * rule as not holding, `skip` leaves it out of the verdict and the score,
+ * `abort` stops (verifyAsync rejects with a JudgeAbortError). Whatever the
+ * policy, the rule's result says `error` and the verification is `incomplete`.
+ */
+export type JudgeErrorPolicy = 'fail' | 'skip' | 'abort';
+
 /** Options for `verify`. */
 export interface VerifyOptions {
   /** Fixes the clock: every rule of one verification sees this one instant. */
   readonly now?: Date | string;
+  /** What a judge error does (default `fail`); `verify` itself runs no judge: its judge rules are errors, `not run: no judge endpoint`. */
+  readonly judgeError?: JudgeErrorPolicy;
+}
+
+/** The outcome of a judge rule (on `RuleResult.judge`). */
+export interface JudgeRuleReport {
+  /** `skipped`: its `when` did not hold (the rule counts as held); `error`: no usable verdict (see `error`). */
+  readonly verdict: 'pass' | 'fail' | 'error' | 'skipped';
+  /** The judge's reason (of the majority, with samples). */
+  readonly reason?: string;
+  /** The judge's score, 0..1 (the mean of the answering samples). */
+  readonly score?: number;
+  /** What went wrong, for an error. */
+  readonly error?: string;
+  /** With samples > 1: how the samples voted; `disagreement` when they did not all agree. */
+  readonly votes?: { readonly pass: number; readonly fail: number; readonly error: number };
+  readonly disagreement?: boolean;
+  /** One record per request that judged this rule (one per sample), for audit. */
+  readonly calls?: readonly JudgeCallRecord[];
+}
+
+/** What one judge request was and how it went, as recorded for audit. */
+export interface JudgeCallRecord {
+  /** `sha256:<hex>` of everything that shapes the reply (also the cache key). */
+  readonly request: string;
+  readonly cached: boolean;
+  /** Wall time of the call, retries included (0 for a cache hit). */
+  readonly latencyMs: number;
+  /** Token counts when the endpoint reports them (a cache hit reports the original's). */
+  readonly tokens?: { readonly prompt: number; readonly completion: number };
+  /** How many attempts the call took (1 without retries). */
+  readonly attempts?: number;
+  /** The reply's text as the endpoint sent it (only with audit on). */
+  readonly raw?: string;
+  /** Ids the reply answered that were not asked: ignored. */
+  readonly ignored?: readonly string[];
 }
 
 /** The outcome of one rule. `message`, `explanation` and `retry_prompt` are set only when it did not hold. */
@@ -104,6 +187,8 @@ export interface RuleResult {
   /** The runtime error, when the evaluation raised one. */
   readonly error?: ReturnType<UserFnError['toJSON']>;
   readonly retry_prompt?: string;
+  /** For a judge rule: its verdict, reason and audit records. */
+  readonly judge?: JudgeRuleReport;
 }
 
 /** The outcome of a rule set on one context. */
@@ -114,6 +199,8 @@ export interface Verification {
   readonly score: number;
   /** One result per rule, in rule-set order. */
   readonly results: readonly RuleResult[];
+  /** Present (true) when some judge rule has no verdict (an error): `passed` and `score` follow the judge-error policy. */
+  readonly incomplete?: true;
 }
 
 /**
@@ -125,8 +212,10 @@ export interface RuleSetDocument {
   readonly format: 'json' | 'yaml';
   /** The profile the loader compiles the conditions with: the rule set's own, else verification. */
   readonly profile: RuleSetProfile;
-  /** Every rule's condition that is a string, in file order, also those of rules with other problems. */
+  /** Every rule's condition (and judge rule's `when`) that is a string, in file order, also those of rules with other problems. */
   readonly conditions: readonly RuleSetCondition[];
+  /** Every rule's `judge` object, in file order: where it stands and the fields it has (for editors to complete the others). */
+  readonly judges: readonly RuleSetJudgeObject[];
   /** Syntax and structure problems, in file order (after a syntax error, those of the part read before it). */
   readonly problems: readonly RuleSetFileProblem[];
 }
@@ -135,6 +224,8 @@ export interface RuleSetDocument {
 export interface RuleSetCondition {
   /** The rule's id, when it has a usable one. */
   readonly ruleId?: string;
+  /** Which field holds it: a condition rule's `condition`, or a judge rule's `when`. */
+  readonly field: 'condition' | 'when';
   /** The condition as the loader compiles it (decoded from its JSON or YAML string). */
   readonly condition: string;
   /** The string in the file: its quotes, or its block header, included. */
@@ -143,6 +234,15 @@ export interface RuleSetCondition {
   readonly style?: ScalarStyle;
   /** Condition offsets to file offsets and back: exact through escapes, quoting and folding, else (`exact` false) the whole string. */
   readonly map: OffsetMap;
+}
+
+/** A rule's `judge` object where it stands in a rule-set file. */
+export interface RuleSetJudgeObject {
+  readonly ruleId?: string;
+  /** The object's text (braces included in JSON; the mapping's lines in YAML). */
+  readonly span: Span;
+  /** The fields it has, in file order. */
+  readonly fields: readonly string[];
 }
 
 /** A problem of a rule-set file's own text: its syntax or its structure. */

@@ -2,13 +2,15 @@ import type { Span } from '../common/diagnostics/span.js';
 import { isProfileName } from '../common/profiles/profiles.js';
 import { suggest } from '../common/diagnostics/suggest.js';
 import { RuleSetCodes, type RuleSetCode } from './codes.js';
-import { describeLocated, type Located, type LocatedObject, type LocatedScalar } from './located.js';
-import type { RuleDefinition, RuleSetProblem, RuleSetProfile, RuleSeverity } from './types.js';
+import { validateJudge, type JudgeNode } from './judge-validate.js';
+import { describeLocated, type Located, type LocatedScalar } from './located.js';
+import type { JudgeSpec, RuleDefinition, RuleSetProblem, RuleSetProfile, RuleSeverity } from './types.js';
+import { didYouMean, fields, head, optionalString, type Report } from './validate-fields.js';
 
 /** The fields a rule set may have (`rules` is required; `$schema`, `name` and `description` are documentation). */
 export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema', 'name', 'description'];
-/** The fields a rule may have (`id` and `condition` are required). */
-export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'message', 'weight', 'severity', 'retry_prompt'];
+/** The fields a rule may have (`id` is required, and either `condition` or `judge`; `when` goes with `judge`). */
+export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'judge', 'when', 'message', 'weight', 'severity', 'retry_prompt'];
 /** The values of a rule's `severity`. */
 export const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning'];
 const RULE_SET_PROFILES: readonly RuleSetProfile[] = ['verification', 'transition'];
@@ -16,16 +18,26 @@ const RULE_SET_PROFILES: readonly RuleSetProfile[] = ['verification', 'transitio
 /** A string scalar: the condition of a rule, with its span and style when read from a text. */
 export type StringScalar = LocatedScalar & { readonly value: string };
 
-/** A rule whose shape is valid, with the scalar its condition came from (to place condition errors in the file). */
+/**
+ * A rule whose shape is valid, with the scalar its condition (or its judge's
+ * `when`) came from, to place condition errors in the file.
+ */
 export interface RuleDraft {
   readonly definition: RuleDefinition;
-  readonly conditionNode: StringScalar;
+  /** The condition of a condition rule, the `when` of a judge rule (absent for a judge without one). */
+  readonly conditionNode?: StringScalar;
 }
 
-/** A rule's condition string, whatever else is wrong with the rule (an editor checks it all the same). */
+/** A rule's condition or `when` string, whatever else is wrong with the rule (an editor checks it all the same). */
 export interface ConditionNode {
   readonly ruleId?: string;
+  readonly field: 'condition' | 'when';
   readonly node: StringScalar;
+}
+
+/** A rule's `judge` object as found, whatever else is wrong with the rule (for editors). */
+export interface JudgeObjectNode extends JudgeNode {
+  readonly ruleId?: string;
 }
 
 /** A problem of the rule set's structure, at the span of the document it is about (absent for an object). */
@@ -46,20 +58,16 @@ export interface Validated {
   readonly description?: string;
   /** The valid rules, in order. */
   readonly drafts: readonly RuleDraft[];
-  /** Every rule's string condition, in order. */
+  /** Every rule's string condition (and `when`), in order. */
   readonly conditions: readonly ConditionNode[];
+  /** Every rule's `judge` object, in order. */
+  readonly judges: readonly JudgeObjectNode[];
   readonly problems: readonly StructureProblem[];
 }
 
 /** Turns a span of the document into a file position (undefined for a rule set given as an object). */
 export type Locate = (span: Span | undefined) => RuleSetProblem['file'];
 
-type Report = (code: RuleSetCode, message: string, span: Span | undefined, extra?: { ruleId?: string; suggestion?: string; hint?: string }) => void;
-
-/** The first character of a value: where a problem about the whole of it (a field it lacks) is shown. */
-const head = (span: Span | undefined): Span | undefined => span && { start: span.start, end: Math.min(span.end, span.start + 1) };
-
-const didYouMean = (s: string | undefined) => (s !== undefined ? { suggestion: s, hint: `did you mean '${s}'?` } : {});
 
 /**
  * Checks the shape of a rule set and collects every problem (it never stops
@@ -81,7 +89,7 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
 
   if (root.kind !== 'object') {
     report(RuleSetCodes.WrongType, `a rule set must be an object with a 'rules' list, not ${describeLocated(root)}`, root.span);
-    return { profile: 'verification', drafts: [], conditions: [], problems };
+    return { profile: 'verification', drafts: [], conditions: [], judges: [], problems };
   }
   const top = fields(root, RULE_SET_FIELDS, 'in the rule set', report);
 
@@ -101,6 +109,7 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
 
   const drafts: RuleDraft[] = [];
   const conditions: ConditionNode[] = [];
+  const judges: JudgeObjectNode[] = [];
   const rules = top.get('rules');
   if (!rules) {
     if (!root.incomplete) report(RuleSetCodes.MissingField, "a rule set needs a 'rules' list", head(root.span));
@@ -111,11 +120,12 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
     const firstSeen = new Map<string, Span | undefined>();
     rules.items.forEach((item, index) => {
       const rule = validateRule(item, index, firstSeen, locate, report);
-      if (rule?.condition) conditions.push(rule.condition);
+      if (rule) conditions.push(...rule.conditions);
+      if (rule?.judge) judges.push(rule.judge);
       if (rule?.draft) drafts.push(rule.draft);
     });
   }
-  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, conditions, problems };
+  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, conditions, judges, problems };
 }
 
 function validateRule(
@@ -124,7 +134,7 @@ function validateRule(
   firstSeen: Map<string, Span | undefined>,
   locate: Locate,
   report: Report,
-): { draft?: RuleDraft; condition?: ConditionNode } | undefined {
+): { draft?: RuleDraft; conditions: ConditionNode[]; judge?: JudgeObjectNode } | undefined {
   const label = `rule #${index + 1}`;
   if (item.kind !== 'object') {
     report(RuleSetCodes.WrongType, `${label} must be an object, not ${describeLocated(item)}`, item.span);
@@ -159,14 +169,25 @@ function validateRule(
 
   const f = fields(item, RULE_FIELDS, 'in the rule', r);
 
-  let condition: StringScalar | undefined;
+  // Either a condition or a judge (with an optional `when`): both are checked, whichever is wrong.
   const c = f.get('condition');
-  if (!c) {
-    if (!item.incomplete) r(RuleSetCodes.MissingField, "no 'condition'", head(item.span));
-  } else if (c.kind !== 'scalar' || typeof c.value !== 'string') r(RuleSetCodes.WrongType, `'condition' must be a string, not ${describeLocated(c)}`, c.span);
-  else {
-    condition = c as StringScalar;
-    if (c.value.trim() === '') r(RuleSetCodes.EmptyValue, "'condition' is empty", c.span);
+  const j = f.get('judge');
+  const wn = f.get('when');
+  if (c && j) r(RuleSetCodes.RuleKind, "a rule has either a 'condition' or a 'judge', not both", keySpan(item, 'judge'), { hint: "put the deterministic check in a rule of its own, or in the judge's 'when'" });
+  else if (!c && !j) {
+    if (!item.incomplete) r(RuleSetCodes.MissingField, "no 'condition' (or 'judge')", head(item.span));
+  }
+  if (wn && !j && c)
+    r(RuleSetCodes.RuleKind, "'when' applies to judge rules only", keySpan(item, 'when'), { hint: 'in a condition rule, write not (when) or (condition)' });
+  const condition = c && conditionString(c, 'condition', r);
+  const when = wn && conditionString(wn, 'when', r);
+  let judge: JudgeObjectNode | undefined;
+  let spec: JudgeSpec | undefined;
+  if (j) {
+    const jn = validateJudge(j, r);
+    spec = jn.spec;
+    judge = { ...(id !== undefined ? { ruleId: id } : {}), ...jn };
+    if (!jn.spec) ok = false;
   }
 
   const wrongType = (m: string, s: Span | undefined) => r(RuleSetCodes.WrongType, m, s);
@@ -194,39 +215,28 @@ function validateRule(
     }
   }
 
-  const conditionNode: ConditionNode | undefined = condition && { ...(id !== undefined ? { ruleId: id } : {}), node: condition };
-  if (!ok || id === undefined || !condition) return { ...(conditionNode ? { condition: conditionNode } : {}) };
-  const definition: RuleDefinition = {
-    id,
-    condition: condition.value,
-    ...(message !== undefined ? { message } : {}),
-    weight,
-    severity,
-    ...(retry !== undefined ? { retry_prompt: retry } : {}),
-  };
-  return { draft: { definition, conditionNode: condition }, ...(conditionNode ? { condition: conditionNode } : {}) };
+  const owner = id !== undefined ? { ruleId: id } : {};
+  const conditions: ConditionNode[] = [];
+  if (condition) conditions.push({ ...owner, field: 'condition', node: condition });
+  if (when) conditions.push({ ...owner, field: 'when', node: when });
+  const found = { conditions, ...(judge ? { judge } : {}) };
+  if (!ok || id === undefined || (!condition && !spec) || (wn !== undefined && !when)) return found;
+  const common = { id, ...(message !== undefined ? { message } : {}), weight, severity, ...(retry !== undefined ? { retry_prompt: retry } : {}) };
+  if (spec) return { draft: { definition: { ...common, judge: spec, ...(when ? { when: when.value } : {}) }, ...(when ? { conditionNode: when } : {}) }, ...found };
+  return { draft: { definition: { ...common, condition: condition!.value }, conditionNode: condition! }, ...found };
 }
 
-/** The object's known fields by name; every unknown field (with a did-you-mean) and repeated one is reported. */
-function fields(o: LocatedObject, known: readonly string[], where: string, report: Report): Map<string, Located> {
-  const out = new Map<string, Located>();
-  const seen = new Set<string>();
-  for (const e of o.entries) {
-    if (seen.has(e.key)) report(RuleSetCodes.DuplicateField, `field '${e.key}' appears twice ${where}`, e.keySpan);
-    seen.add(e.key);
-    if (known.includes(e.key)) {
-      if (!out.has(e.key)) out.set(e.key, e.value);
-    } else {
-      const s = suggest(e.key, known);
-      report(RuleSetCodes.UnknownField, `unknown field '${e.key}' ${where}`, e.keySpan, s !== undefined ? didYouMean(s) : { hint: `the fields are ${known.join(', ')}` });
-    }
+/** The key's span of a rule's field (where a problem about having that field is shown). */
+function keySpan(item: { readonly entries: readonly { key: string; keySpan?: Span }[] }, key: string): Span | undefined {
+  return item.entries.find((e) => e.key === key)?.keySpan;
+}
+
+/** A `condition` or `when`: a non-empty string (compiled later). */
+function conditionString(v: Located, name: string, r: Report): StringScalar | undefined {
+  if (v.kind !== 'scalar' || typeof v.value !== 'string') {
+    r(RuleSetCodes.WrongType, `'${name}' must be a string, not ${describeLocated(v)}`, v.span);
+    return undefined;
   }
-  return out;
-}
-
-function optionalString(v: Located | undefined, what: string, wrong: (message: string, span: Span | undefined) => void): string | undefined {
-  if (!v) return undefined;
-  if (v.kind === 'scalar' && typeof v.value === 'string') return v.value;
-  wrong(`${what} must be a string, not ${describeLocated(v)}`, v.span);
-  return undefined;
+  if (v.value.trim() === '') r(RuleSetCodes.EmptyValue, `'${name}' is empty`, v.span);
+  return v as StringScalar;
 }

@@ -5,7 +5,9 @@ import type { EvaluateOptions } from '../api/options.js';
 import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { falseReason, traceEvaluation } from '../language/explain/explain.js';
 import { describeValue } from '../runtime/core/json-text.js';
-import type { Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
+import { gateJudges, judgeError, runJudges, type Gate } from './judge-run.js';
+import { JudgeAbortError, type JudgeBackend } from './judge-request.js';
+import type { JudgeRule, JudgeRuleReport, Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */
 export interface Miss {
@@ -76,7 +78,7 @@ export function errorLine(e: UserFnError): string {
 }
 
 /** The message reported for a rule that did not hold (a default when the rule set gives none). */
-export function missMessage(rule: Rule): string {
+export function missMessage(rule: Pick<Rule, 'id' | 'message'>): string {
   return rule.message ?? `rule '${rule.id}' did not hold`;
 }
 
@@ -94,24 +96,129 @@ export function fixedClock(now: Date | string | undefined): EvaluateOptions {
  * Verifies a context against a rule set: `passed` when every error-severity
  * rule held, `score` the weighted fraction of rules that held (0..1), and one
  * result per rule — with its message, a one-line explanation and its retry
- * prompt when it did not hold.
+ * prompt when it did not hold. Synchronous: it runs no judge. A judge rule
+ * whose `when` holds is an error, `not run: no judge endpoint` (counted as
+ * `options.judgeError` says; `verifyAsync` runs judges).
  */
 export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOptions = {}): Verification {
   const clock = fixedClock(options.now);
   const outcome = evaluateRules(ruleSet, context, clock);
+  const gates = gateJudges(ruleSet, context, clock);
+  const reports = new Map(gates.filter((g) => g.run).map((g) => [g.rule, judgeError('not run: no judge endpoint')] as const));
+  return assemble(ruleSet, context, clock, outcome, gates, reports, options.judgeError === 'skip' ? 'skip' : 'fail');
+}
+
+/** Options for `verifyAsync`. */
+export interface VerifyAsyncOptions extends VerifyOptions {
+  /** Sends the judge requests; without one, judge rules are errors (`not run: no judge endpoint`). */
+  readonly judge?: JudgeBackend;
+}
+
+/**
+ * `verify` with the judges: every condition first, then each judge rule
+ * whose `when` holds, all of one session's judge rules in one request (one
+ * more per extra sample). Under the `abort` judge-error policy it rejects
+ * with a JudgeAbortError at a judge error; otherwise it never rejects for a
+ * judge: the rule's result says `error` and the verification is `incomplete`.
+ */
+export async function verifyAsync(ruleSet: RuleSet, context: unknown, options: VerifyAsyncOptions = {}): Promise<Verification> {
+  const clock = fixedClock(options.now);
+  const outcome = evaluateRules(ruleSet, context, clock);
+  const gates = gateJudges(ruleSet, context, clock);
+  const asked = gates.filter((g) => g.run).map((g) => g.rule);
+  const policy = options.judgeError ?? 'fail';
+  let reports: Map<JudgeRule, JudgeRuleReport>;
+  if (asked.length === 0) reports = new Map();
+  else if (options.judge) reports = await runJudges(asked, context, options.judge);
+  else reports = new Map(asked.map((r) => [r, judgeError('not run: no judge endpoint')]));
+  if (policy === 'abort') {
+    for (const r of asked) {
+      const report = reports.get(r)!;
+      if (report.verdict === 'error') throw new JudgeAbortError(r.id, report.error ?? 'error');
+    }
+  }
+  return assemble(ruleSet, context, clock, outcome, gates, reports, policy === 'skip' ? 'skip' : 'fail');
+}
+
+/**
+ * The verification from the conditions' outcome and the judges' reports, in
+ * rule-set order. A skipped judge counts as held; a judge error counts as not
+ * held (`fail`) or is left out of the verdict and the score (`skip`).
+ */
+function assemble(
+  ruleSet: RuleSet,
+  context: unknown,
+  clock: EvaluateOptions,
+  outcome: Outcome,
+  gates: readonly Gate[],
+  reports: ReadonlyMap<JudgeRule, JudgeRuleReport>,
+  policy: 'fail' | 'skip',
+): Verification {
+  const byId = new Map<string, RuleResult>();
   let next = 0;
-  const results = ruleSet.rules.map((rule): RuleResult => {
+  for (const rule of ruleSet.rules) {
     const miss = outcome.misses[next]?.rule === rule ? outcome.misses[next++] : undefined;
-    if (!miss) return { id: rule.id, passed: true, severity: rule.severity };
-    return {
-      id: rule.id,
-      passed: false,
-      severity: rule.severity,
-      message: missMessage(rule),
-      explanation: explainMiss(miss, context, clock),
-      ...(miss.error ? { error: miss.error.toJSON() } : {}),
-      ...(rule.retry_prompt !== undefined ? { retry_prompt: rule.retry_prompt } : {}),
-    };
+    byId.set(rule.id, miss ? missResult(rule, miss, context, clock) : { id: rule.id, passed: true, severity: rule.severity });
+  }
+  if (gates.length === 0) return { passed: outcome.passed, score: outcome.score, results: ruleSet.definition.rules.map((d) => byId.get(d.id)!) };
+
+  let held = 0;
+  let total = 0;
+  let passed = true;
+  let incomplete = false;
+  for (const rule of ruleSet.rules) {
+    total += rule.weight;
+    if (byId.get(rule.id)!.passed) held += rule.weight;
+    else if (rule.severity === 'error') passed = false;
+  }
+  for (const gate of gates) {
+    const result = judgeResult(gate, reports.get(gate.rule));
+    byId.set(gate.rule.id, result);
+    const error = result.judge?.verdict === 'error';
+    if (error) incomplete = true;
+    if (error && policy === 'skip') continue;
+    total += gate.rule.weight;
+    if (result.passed) held += gate.rule.weight;
+    else if (gate.rule.severity === 'error') passed = false;
+  }
+  const anyMiss = [...byId.values()].some((r) => !r.passed && !(policy === 'skip' && r.judge?.verdict === 'error'));
+  const score = total > 0 ? held / total : anyMiss ? 0 : 1;
+  const results = ruleSet.definition.rules.map((d) => byId.get(d.id)!);
+  return { passed, score, results, ...(incomplete ? { incomplete: true as const } : {}) };
+}
+
+/** A condition rule's result when it did not hold. */
+function missResult(rule: Rule, miss: Miss, context: unknown, clock: EvaluateOptions): RuleResult {
+  return {
+    id: rule.id,
+    passed: false,
+    severity: rule.severity,
+    message: missMessage(rule),
+    explanation: explainMiss(miss, context, clock),
+    ...(miss.error ? { error: miss.error.toJSON() } : {}),
+    ...(rule.retry_prompt !== undefined ? { retry_prompt: rule.retry_prompt } : {}),
+  };
+}
+
+/** A judge rule's result: held when skipped or passed; its explanation is the judge's reason, or the error. */
+function judgeResult(gate: Gate, report: JudgeRuleReport | undefined): RuleResult {
+  const { rule } = gate;
+  const failed = (explanation: string, judge: JudgeRuleReport, error?: UserFnError): RuleResult => ({
+    id: rule.id,
+    passed: false,
+    severity: rule.severity,
+    message: missMessage(rule),
+    explanation,
+    ...(error ? { error: error.toJSON() } : {}),
+    ...(rule.retry_prompt !== undefined ? { retry_prompt: rule.retry_prompt } : {}),
+    judge,
   });
-  return { passed: outcome.passed, score: outcome.score, results };
+  if (!gate.run) {
+    if (!gate.error) return { id: rule.id, passed: true, severity: rule.severity, judge: { verdict: 'skipped' } };
+    return failed(`when: ${errorLine(gate.error)}`, { verdict: 'fail', reason: "its 'when' condition raised an error" }, gate.error);
+  }
+  const r = report ?? judgeError('no report');
+  if (r.verdict === 'pass') return { id: rule.id, passed: true, severity: rule.severity, judge: r };
+  if (r.verdict === 'error') return failed(`judge error: ${r.error}`, r);
+  return failed(`judge: ${r.reason ?? 'failed'}${r.votes ? ` (${r.votes.pass} of ${r.votes.pass + r.votes.fail + r.votes.error} samples passed)` : ''}`, r);
 }

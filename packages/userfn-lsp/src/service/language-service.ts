@@ -93,7 +93,7 @@ export function createLanguageService(config: LanguageServiceConfig = {}): Langu
     parse: (document) =>
       run(
         'parse',
-        () => ({ uri: document.uri, version: document.version, text: '', kind: 'other', sources: [], problems: [], tooLarge: false }),
+        () => ({ uri: document.uri, version: document.version, text: '', kind: 'other', sources: [], problems: [], tooLarge: false, judges: [] }),
         () => model(document),
       ),
     forget: (uri) => run('forget', () => undefined, () => cache.forget(uri)),

@@ -17,6 +17,8 @@ const RULES = {
     { id: 'a', condition: "get('$.output.text') != null", message: 'm' },
     { id: 'b', condition: 'get(\'$.output.status\') == "done"', weight: 2 },
     { id: 'c', condition: "called('search') and get('$.output.confidence') >= 0.8" },
+    // a judge object after edited conditions moves with them (field completion reads its span)
+    { id: 'j', when: "called('refund')", judge: { prompt: 'The reply is polite.', include: ['output'] } },
     { id: 'b', condition: "lenght(get('$.output.text')) > 0" },
     { id: 'e', condition: "get('$.tools.x.outputs.latest') \u00e9 1", severity: 'warnin' },
   ],
@@ -28,6 +30,7 @@ function observable(m: DocumentModel) {
   return {
     text: m.text,
     problems: m.problems,
+    judges: m.judges,
     sources: m.sources.map((s) => ({
       source: s.source,
       start: s.start,
@@ -116,7 +119,7 @@ describe('editing a condition of a JSON rule set', () => {
     const before = model.sources.map((x) => x.analysis);
     const edited = editModel(model, doc(TEXT.replace('>= 0.8', '>= 0.9'), 2), s)!;
     const after = edited.sources.map((x) => x.analysis);
-    expect(after.map((a, i) => a === before[i])).toEqual([true, true, false, true, true]);
+    expect(after.map((a, i) => a === before[i])).toEqual([true, true, false, true, true, true]);
   });
 
   it('finds the smallest change between two texts', () => {

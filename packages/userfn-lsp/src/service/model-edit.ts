@@ -66,5 +66,7 @@ export function editModel(previous: DocumentModel, document: TextDocument, setti
   sources.push(embedded(settings, text, edited.profile, read.value, read.map, span, origin));
   for (let i = index + 1; i < previous.sources.length; i++) sources.push(movedSource(previous.sources[i]!, text, delta));
   const problems = previous.problems.map((p): FileProblem => (p.start >= edited.end ? { ...p, start: p.start + delta, end: p.end + delta } : p));
-  return { uri: document.uri, version: document.version, text, kind: previous.kind, sources, problems, tooLarge: false };
+  // No judge object holds a condition: each stands wholly before or after the edited string.
+  const judges = previous.judges.map((j) => (j.span.start >= edited.end ? { ...j, span: { start: j.span.start + delta, end: j.span.end + delta } } : j));
+  return { uri: document.uri, version: document.version, text, kind: previous.kind, sources, problems, tooLarge: false, judges };
 }

@@ -13,6 +13,7 @@ import {
   type ProfileName,
   type RuleSetCondition,
   type RuleSetFileProblem,
+  type RuleSetJudgeObject,
 } from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis-cache.js';
@@ -65,6 +66,8 @@ export interface DocumentModel {
   readonly problems: readonly FileProblem[];
   /** Over the size limit: nothing else was analysed. */
   readonly tooLarge: boolean;
+  /** A rule-set file's `judge` objects, where they stand and the fields they have (for field completion). */
+  readonly judges: readonly RuleSetJudgeObject[];
 }
 
 /**
@@ -179,7 +182,7 @@ export function buildModel(document: TextDocument, settings: ModelSettings): Doc
   const text = document.getText();
   const kind = documentKind(document.uri, document.languageId);
   const base = { uri: document.uri, version: document.version, text, kind };
-  if (kind === 'other') return { ...base, sources: [], problems: [], tooLarge: false };
+  if (kind === 'other') return { ...base, sources: [], problems: [], tooLarge: false, judges: [] };
   if (text.length > config.maxDocumentLength) {
     const problem: FileProblem = {
       start: 0,
@@ -188,16 +191,16 @@ export function buildModel(document: TextDocument, settings: ModelSettings): Doc
       severity: 'error',
       message: `document too large to analyse: ${text.length} characters (limit ${config.maxDocumentLength})`,
     };
-    return { ...base, sources: [], problems: [problem], tooLarge: true };
+    return { ...base, sources: [], problems: [problem], tooLarge: true, judges: [] };
   }
   if (kind === 'expression') {
     const source = embedded(settings, text, config.profile, text, new IdentityMap(text.length), { start: 0, end: text.length });
-    return { ...base, sources: [source], problems: [], tooLarge: false };
+    return { ...base, sources: [source], problems: [], tooLarge: false, judges: [] };
   }
   // the core's reading of the file, so the editor and the loader agree on every condition and problem
   const rules = readRuleSetDocument(text, { format: kind === 'rules-json' ? 'json' : 'yaml' });
   const sources = rules.conditions.map((c) => embedded(settings, text, rules.profile, c.condition, c.map, c.span, c));
-  return { ...base, sources, problems: rules.problems.map((p) => fileProblem(text, p)), tooLarge: false };
+  return { ...base, sources, problems: rules.problems.map((p) => fileProblem(text, p)), tooLarge: false, judges: rules.judges };
 }
 
 /** A rule-set problem in the model's shape: the rule named in the message, and a suggestion on one line as a replacement. */

@@ -105,6 +105,8 @@ const sessionSchema = (outputDescription: string, nemoGym = false): JsonSchema =
       },
     },
     tool_calls: { type: 'array', description: 'Every tool call, in order (optional).', items: toolCall },
+    task: { description: "The task the agent was given (NeMo Gym: the rollout's responses_create_params.input, as written); optional." },
+    expected_answer: { description: "The expected answer, when the data carries one (NeMo Gym: a top-level field of the dataset's row); optional." },
     ...(nemoGym ? { response: rolloutResponse } : {}),
   },
 });

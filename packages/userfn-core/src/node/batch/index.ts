@@ -12,6 +12,6 @@ export type { VerifyStreamOptions, BatchProgress } from './verify-stream.js';
  * same function the CLI runs, typed with the public options only.
  */
 export const verifyStream: (ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options?: VerifyStreamOptions) => Promise<BatchSummary> = run;
-export { formatSummary, type BatchSummary } from './stats.js';
+export { formatSummary, type BatchSummary, type JudgeSummary } from './stats.js';
 export type { BatchFormat } from './record.js';
 export type { ChunkLimits } from './byte-chunks.js';

@@ -4,11 +4,11 @@ import { checkParsed } from '../../api/check-options.js';
 import type { Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import type { Limits } from '../../common/limits.js';
 import type { ProfileName } from '../../common/profiles/profiles.js';
-import type { Rule, RuleDefinition, RuleSet, RuleSetDefinition, RuleSetProfile } from '../../rules/types.js';
+import type { ConditionRuleDefinition, Rule, RuleSet, RuleSetDefinition, RuleSetProfile } from '../../rules/types.js';
 
 /** One rule of a loaded rule set as plain data: its definition and the parser's tree of its condition. */
 export interface PortableRule {
-  readonly definition: RuleDefinition;
+  readonly definition: ConditionRuleDefinition;
   /** The condition as compiled. */
   readonly source: string;
   /** The condition's syntax tree, as the main thread's parser built it (plain data). */
@@ -32,6 +32,8 @@ export interface PortableRuleSet {
 /** The plain-data form of a rule set loaded without host schema or functions (`ruleSet.portable`). */
 export function portableRuleSet(ruleSet: RuleSet): PortableRuleSet {
   if (!ruleSet.portable) throw new RangeError('a rule set loaded with a host schema or host functions cannot run on worker threads');
+  // Judges await the network: they run on the thread that holds the judge client.
+  if (ruleSet.judges.length > 0) throw new RangeError('a rule set with judge rules runs on one thread');
   return {
     profile: ruleSet.profile,
     definition: ruleSet.definition,
@@ -71,6 +73,7 @@ export function rebuildRuleSet(p: PortableRuleSet): RuleSet {
   return Object.freeze({
     profile: p.profile,
     rules: Object.freeze(rules),
+    judges: Object.freeze([]),
     totalWeight: p.totalWeight,
     definition: p.definition,
     portable: true,

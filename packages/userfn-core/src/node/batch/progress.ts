@@ -18,7 +18,8 @@ function clock(seconds: number): string {
 export function progressLine(p: BatchProgress, elapsedMs: number, totalBytes?: number): string {
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? Math.round(p.records / seconds) : 0;
-  const counts = `${p.records.toLocaleString('en-US')} records  ${rate.toLocaleString('en-US')}/s`;
+  const judging = p.judgeInFlight !== undefined ? `  ${p.judgeInFlight} judge call${p.judgeInFlight === 1 ? '' : 's'} in flight` : '';
+  const counts = `${p.records.toLocaleString('en-US')} records  ${rate.toLocaleString('en-US')}/s${judging}`;
   if (!totalBytes) return counts;
   const fraction = Math.min(1, p.bytesRead / totalBytes);
   const filled = Math.round(fraction * WIDTH);

@@ -21,13 +21,41 @@ export function inputErrorLine(lineNo: number, message: string): string {
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`);
 
 /** `$.session.key` when it is a string or a finite number, else the line number. */
-function recordId(record: object, lineNo: number): string {
+export function recordId(record: object, lineNo: number): string {
   const session = (record as { session?: unknown }).session;
   if (session !== null && typeof session === 'object' && hasOwn.call(session, 'key')) {
     const key = (session as { key?: unknown }).key;
     if (typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key))) return JSON.stringify(key);
   }
   return String(lineNo);
+}
+
+/**
+ * Counts one input line and reads it: the record and its verification
+ * context (a NeMo Gym rollout mapped), or the line's input-error output line
+ * (counted as an input error).
+ */
+export function readRecord(line: string, lineNo: number, stats: BatchStats, nemo: boolean): { record: object; context: unknown } | string {
+  stats.records++;
+  // NeMo Gym output is the input written back: a CRLF line's error line ends with CRLF too.
+  const inputError = (message: string): string => {
+    stats.inputErrors++;
+    const out = inputErrorLine(lineNo, message);
+    return nemo && line.endsWith('\r') ? `${out.slice(0, -1)}\r\n` : out;
+  };
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch (e) {
+    return inputError(/^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
+  }
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return inputError(`expected a JSON object, got ${kindOf(record)}`);
+  if (!nemo) return { record, context: record };
+  try {
+    return { record, context: nemoGymToContext(record) };
+  } catch (e) {
+    return inputError((e as Error).message);
+  }
 }
 
 /**
@@ -43,28 +71,9 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
   const nemo = format === 'nemo-gym';
 
   return (line, lineNo, stats) => {
-    stats.records++;
-    // NeMo Gym output is the input written back: a CRLF line's error line ends with CRLF too.
-    const inputError = (message: string) => {
-      stats.inputErrors++;
-      const out = inputErrorLine(lineNo, message);
-      return nemo && line.endsWith('\r') ? `${out.slice(0, -1)}\r\n` : out;
-    };
-    let record: unknown;
-    try {
-      record = JSON.parse(line);
-    } catch (e) {
-      return inputError(/^\s*$/.test(line) ? 'blank line' : `invalid JSON: ${(e as Error).message}`);
-    }
-    if (record === null || typeof record !== 'object' || Array.isArray(record)) return inputError(`expected a JSON object, got ${kindOf(record)}`);
-    let context: unknown = record;
-    if (nemo) {
-      try {
-        context = nemoGymToContext(record);
-      } catch (e) {
-        return inputError((e as Error).message);
-      }
-    }
+    const read = readRecord(line, lineNo, stats, nemo);
+    if (typeof read === 'string') return read;
+    const { record, context } = read;
 
     const outcome = evaluateRules(ruleSet, context, clock);
     stats.scores.push(outcome.score);

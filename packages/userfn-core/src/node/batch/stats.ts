@@ -15,6 +15,23 @@ export interface BatchStats {
   scores: number[];
   /** How many records each rule did not hold for, by rule index. */
   ruleMisses: number[];
+  /** Records with a judge rule that gave no verdict (rule sets with judges). */
+  incomplete?: number;
+}
+
+/** What the judges did in a run. */
+export interface JudgeSummary {
+  /** Judge requests answered (one per session with judge rules that ran, and per extra sample). */
+  readonly asks: number;
+  readonly cacheHits: number;
+  /** Calls that gave no usable reply after their retries. */
+  readonly errors: number;
+  /** HTTP requests sent, retries included. */
+  readonly attempts: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  /** Records with a judge rule that gave no verdict. */
+  readonly incomplete: number;
 }
 
 /** What a batch run found. */
@@ -28,6 +45,8 @@ export interface BatchSummary {
   readonly meanScore: number | null;
   /** Every rule that did not hold on some record, most misses first (ties in rule-set order). */
   readonly failuresByRule: readonly { readonly rule: string; readonly count: number }[];
+  /** For a rule set with judge rules. */
+  readonly judge?: JudgeSummary;
 }
 
 /** Empty counts for a rule set of `ruleCount` rules. */
@@ -43,6 +62,7 @@ export function addStats(a: BatchStats, b: BatchStats): void {
   a.inputErrors += b.inputErrors;
   for (const score of b.scores) a.scoreSum += score;
   for (let i = 0; i < b.ruleMisses.length; i++) a.ruleMisses[i] = (a.ruleMisses[i] ?? 0) + b.ruleMisses[i]!;
+  if (b.incomplete) a.incomplete = (a.incomplete ?? 0) + b.incomplete;
 }
 
 /** The summary of a run's counts, rules named by id. */
@@ -71,6 +91,11 @@ export function formatSummary(s: BatchSummary): string {
   if (s.passed + s.failed > 0) {
     const top = s.failuresByRule.slice(0, 5);
     text += top.length === 0 ? 'every rule held on every record\n' : `rules that failed most: ${top.map((t) => `${t.rule} (${t.count})`).join(', ')}\n`;
+  }
+  const j = s.judge;
+  if (j) {
+    const calls = j.asks - j.cacheHits;
+    text += `judge: ${plural(j.asks, 'request')} (${calls} sent, ${plural(j.cacheHits, 'cache hit')}), ${plural(j.errors, 'error')}, ${plural(j.incomplete, 'incomplete record')}; tokens ${j.promptTokens + j.completionTokens} (prompt ${j.promptTokens}, completion ${j.completionTokens})\n`;
   }
   return text;
 }

@@ -10,12 +10,16 @@ import { portableRuleSet } from './portable-rules.js';
 import { createLineProcessor, type BatchFormat } from './record.js';
 import { addStats, emptyStats, summarize, type BatchStats, type BatchSummary } from './stats.js';
 import { newCounter, type BatchTimeline } from './timeline.js';
+import { verifyJudgedStream, type JudgedStreamOptions } from './judged-stream.js';
+import type { JudgeErrorPolicy } from '../../rules/types.js';
 
 /** Progress of a run, reported after each chunk is written. */
 export interface BatchProgress {
   readonly records: number;
   /** Input bytes read so far. */
   readonly bytesRead: number;
+  /** With judge rules: judge requests being sent now. */
+  readonly judgeInFlight?: number;
 }
 
 /** Options for `verifyStream`. */
@@ -36,6 +40,14 @@ export interface VerifyStreamOptions {
   /** The clock of every record (default: one instant, the start of the run). */
   readonly now?: Date | string;
   readonly onProgress?: (p: BatchProgress) => void;
+  /** Sends the judge requests of a rule set with judge rules (without one they are errors: not run). */
+  readonly judge?: JudgedStreamOptions['judge'];
+  /** What a judge error does (default `fail`). */
+  readonly judgeError?: JudgeErrorPolicy;
+  /** With judge rules: sessions verified at once (default 256). */
+  readonly judgeWindow?: number;
+  /** With judge rules and NeMo Gym output: also write each rollout's judged entries as `userfn_judged`. */
+  readonly judgeAudit?: boolean;
 }
 
 /** The package's own options on top (the CLI's started workers and timeline, tests' small chunks); not part of the public API. */
@@ -93,6 +105,7 @@ interface Pending {
  * output stream is not ended.
  */
 export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options: BatchRunOptions = {}): Promise<BatchSummary> {
+  if (ruleSet.judges.length > 0) return judgedStream(ruleSet, input, output, options);
   let pool = options.pool;
   let outputError: Error | undefined;
   const onOutputError = (e: Error) => {
@@ -190,5 +203,38 @@ export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer
   } finally {
     output.off('error', onOutputError);
     await pool?.close();
+  }
+}
+
+/**
+ * A rule set with judge rules runs on this thread (the judges' network calls
+ * are the cost, and they overlap here; conditions take microseconds): worker
+ * threads already started are closed unused.
+ */
+async function judgedStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options: BatchRunOptions): Promise<BatchSummary> {
+  let outputError: Error | undefined;
+  const onOutputError = (e: Error) => {
+    outputError ??= e;
+  };
+  output.on('error', onOutputError);
+  try {
+    const clock = fixedClock(options.now);
+    return await verifyJudgedStream(ruleSet, input, {
+      format: options.format ?? 'sessions',
+      now: clock.now as Date,
+      judgeError: options.judgeError ?? 'fail',
+      ...(options.judge ? { judge: options.judge } : {}),
+      ...(options.judgeWindow !== undefined ? { window: options.judgeWindow } : {}),
+      ...(options.judgeAudit ? { audit: true } : {}),
+      ...(options.chunkLimits ? { chunkLimits: options.chunkLimits } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      write: (text) => {
+        if (outputError) throw outputError;
+        if (!output.write(text)) return drained(output, () => outputError);
+      },
+    });
+  } finally {
+    output.off('error', onOutputError);
+    await options.pool?.close();
   }
 }

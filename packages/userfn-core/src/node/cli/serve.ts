@@ -12,6 +12,7 @@ import { DEFAULT_DRAIN_MS, drainService, onStopSignals } from '../serve/lifecycl
 import { createVerifyService } from '../serve/server.js';
 import { parseCommandArgs } from './args.js';
 import { readInput, systemReason, UsageError, type Io } from './io.js';
+import { DEFAULT_SERVE_CACHE_ENTRIES, JUDGE_HELP, JUDGE_OPTIONS, judgeSetup } from './judge-options.js';
 import { MAX_WORKERS, parseWorkers } from './verify-options.js';
 
 export const SERVE_HELP = `Usage: userfn serve --rules <rules.json|yaml> [options]
@@ -37,6 +38,15 @@ Options:
                        a worker that dies is replaced and logged
   --drain-ms <ms>      how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})
   -h, --help           this help
+
+${JUDGE_HELP}
+  --judge-cache-size <n>     judge replies kept in memory, least recently used dropped first
+                             (default ${DEFAULT_SERVE_CACHE_ENTRIES}; 0 or --no-judge-cache: none); errors are never kept
+
+/verify and /verify-context await the judges; the reward includes them. Under
+--judge-error abort a judge error answers 502 {"error": {"code": "judge_error"}}.
+/healthz never calls the judge. A rule set with judge rules is served by one
+process (--workers 1): the judge calls wait on the network, not on a core.
 
 SIGTERM or SIGINT: /healthz answers 503 at once, requests are still accepted and
 answered (with Connection: close) for --drain-ms, then the listener closes, the
@@ -78,6 +88,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     'max-buffered': { type: 'string' },
     'drain-ms': { type: 'string' },
     workers: { type: 'string' },
+    ...JUDGE_OPTIONS,
   }, SERVE_HELP);
   if (values.help) {
     io.out(SERVE_HELP);
@@ -111,22 +122,27 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     throw e;
   }
 
+  if (workers > 1 && ruleSet.judges.length > 0) {
+    throw new UsageError(`${file} has judge rules, which one process serves: drop --workers (judge calls wait on the network, not on a core)`);
+  }
   if (workers > 1) {
     const reread = () => {
       try {
         const next = read(file);
-        return { text: next, rules: loadRuleSet(next, { fileName: file }).rules.length };
+        return { text: next, rules: loadRuleSet(next, { fileName: file }).definition.rules.length };
       } catch (e) {
         return { error: e instanceof RuleSetError ? problems(e) : (e as Error).message };
       }
     };
-    const started = (p: number) => io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on ${url(p)} (${workers} workers)\n`);
+    const started = (p: number) => io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} on ${url(p)} (${workers} workers)\n`);
     return runServePrimary({ workers, file, text, reread, log, started }).catch((e: Error) => {
       throw new UsageError(e.message);
     });
   }
 
-  const service = createVerifyService({ ruleSet, bodyLimit, maxBuffered, log });
+  const judge = await judgeSetup('serve', values, ruleSet);
+  if (judge.description) log(judge.description);
+  const service = createVerifyService({ ruleSet, bodyLimit, maxBuffered, log, judgeError: judge.policy, ...(judge.client ? { judge: judge.client } : {}) });
   const onHup = () => {
     try {
       service.setRuleSet(load(file));
@@ -156,7 +172,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     throw new UsageError(`cannot listen on ${host}:${port}: ${systemReason(e)}`);
   });
   const address = service.server.address() as AddressInfo;
-  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on ${url(address.port)}\n`);
+  io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} on ${url(address.port)}\n`);
   await stopped;
   off();
   process.off('SIGHUP', onHup);

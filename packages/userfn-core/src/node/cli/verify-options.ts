@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { workerThreadsFor } from '../batch/early-workers.js';
+import { JUDGE_OPTIONS } from './judge-flags.js';
 
 /**
  * The options of `userfn verify` (besides --help). Light on purpose: the
@@ -12,6 +13,7 @@ export const VERIFY_OPTIONS = {
   workers: { type: 'string' },
   now: { type: 'string' },
   timeline: { type: 'boolean' },
+  ...JUDGE_OPTIONS,
 } as const;
 
 export const MAX_WORKERS = 256;

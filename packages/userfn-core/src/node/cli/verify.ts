@@ -12,6 +12,8 @@ import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
+import { JudgeAbortError } from '../../rules/judge-request.js';
+import { JUDGE_HELP, judgeSetup } from './judge-options.js';
 import { MAX_WORKERS, parseWorkers, VERIFY_OPTIONS } from './verify-options.js';
 import { fileError, processIo, readInput, UsageError, type Io } from './io.js';
 
@@ -42,11 +44,26 @@ Options:
   --now <iso>        the clock of every record (default: the start of the run)
   -h, --help         this help
 
+${JUDGE_HELP}
+  --judge-cache <dir>        where judge replies are kept: a rerun over the same sessions
+                             sends no request (default ${'$'}XDG_CACHE_HOME/userfn/judge or
+                             ~/.cache/userfn/judge); errors are never kept
+  --no-judge-cache           keep no replies
+
+With judge rules each line also has "judged": one entry per judge rule with its
+verdict (pass, fail, error or skipped by its "when"), reason, score and the
+record of each call (request hash, cached, latency_ms, attempts, tokens; "raw"
+with --judge-audit), and "incomplete": true when a judge gave no verdict. With
+--format nemo-gym a rollout gets only its reward, and with --judge-audit also
+"userfn_judged" (those entries). They
+run on this thread (--workers is not used): the judge calls are the cost.
+
 Standard output holds only the output lines; a progress bar (on a terminal)
 and the summary go to standard error.
 
 Exit codes: 0 every record passed, 1 some record failed or had an input error,
-2 bad usage, an unreadable file or an invalid rule set (nothing is written).
+2 bad usage, an unreadable file or an invalid rule set (nothing is written),
+3 stopped by --judge-error abort (the lines before the failed record are written).
 `;
 
 const FORMATS: readonly BatchFormat[] = ['sessions', 'nemo-gym'];
@@ -138,6 +155,9 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
 
   const ruleSet = loadRules(rulesPath, io);
   if (!ruleSet) return 2;
+  const judge = await judgeSetup('verify', values, ruleSet);
+  if (judge.description) io.err(`${judge.description}\n`);
+  if (ruleSet.judges.length > 0 && workers > 1) io.err(`note: a rule set with judge rules runs on one thread; --workers ${workers} is not used\n`);
   const input = await openInput(inputPath);
   let output: Writable;
   try {
@@ -161,10 +181,19 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
       ...(now !== undefined ? { now } : {}),
       ...(progress ? { onProgress: (p) => progress.update(p) } : {}),
       ...(values.timeline ? { onTimeline: (t) => (timeline = t) } : {}),
+      ...(judge.client ? { judge: judge.client } : {}),
+      judgeError: judge.policy,
+      judgeAudit: Boolean(values['judge-audit']),
     });
     if (values.out !== undefined) await endOutput(output);
   } catch (e) {
     progress?.done();
+    if (e instanceof JudgeAbortError) {
+      const at = (e as JudgeAbortError & { line?: number }).line;
+      io.err(`userfn verify: stopped${at !== undefined ? ` at line ${at}` : ''} (--judge-error abort): ${e.message}\n`);
+      if (values.out !== undefined) await endOutput(output).catch(() => undefined);
+      return 3;
+    }
     // A system error (an unreadable input, a closed output: EPIPE, ENOSPC…) is not a bug.
     const code = (e as NodeJS.ErrnoException).code;
     if (typeof code === 'string' && code.startsWith('E')) throw new UsageError(`userfn verify: cannot read or write: ${(e as Error).message}`);

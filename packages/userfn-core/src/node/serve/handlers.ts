@@ -2,8 +2,9 @@ import { compile } from '../../api/api.js';
 import { NemoGymInputError, nemoGymToContext, type NemoGymContext } from '../../rules/nemo-gym.js';
 import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
 import { isProfileName } from '../../common/profiles/profiles.js';
-import type { RuleSet, Verification } from '../../rules/types.js';
-import { verify } from '../../rules/verify.js';
+import type { JudgeErrorPolicy, RuleSet, Verification } from '../../rules/types.js';
+import { verifyAsync } from '../../rules/verify.js';
+import { JudgeAbortError, type JudgeBackend } from '../../rules/judge-request.js';
 import { typeName } from '../../common/values/values.js';
 import { HttpError, requireObject } from './body.js';
 
@@ -12,12 +13,33 @@ export interface Trace {
   readonly passed: boolean;
   readonly failures: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
   readonly warnings: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
+  /** With judge rules: each judge rule's report (verdict, reason, score, calls). */
+  readonly judged?: ReadonlyArray<{ rule: string } & NonNullable<Verification['results'][number]['judge']>>;
+  readonly incomplete?: true;
 }
 
-function trace(v: Verification): Trace {
+/** How a request's judges run: the backend (none: judge rules are errors) and the judge-error policy. */
+export interface JudgeRun {
+  readonly judge?: JudgeBackend;
+  readonly judgeError: JudgeErrorPolicy;
+}
+
+function trace(v: Verification, run: JudgeRun): Trace {
+  const counts = (r: Verification['results'][number]) => !r.passed && !(run.judgeError === 'skip' && r.judge?.verdict === 'error');
   const misses = (severity: 'error' | 'warning') =>
-    v.results.filter((r) => !r.passed && r.severity === severity).map((r) => ({ rule: r.id, message: r.message ?? '', explanation: r.explanation ?? '' }));
-  return { passed: v.passed, failures: misses('error'), warnings: misses('warning') };
+    v.results.filter((r) => counts(r) && r.severity === severity).map((r) => ({ rule: r.id, message: r.message ?? '', explanation: r.explanation ?? '' }));
+  const judged = v.results.flatMap((r) => (r.judge ? [{ rule: r.id, ...r.judge }] : []));
+  return { passed: v.passed, failures: misses('error'), warnings: misses('warning'), ...(judged.length > 0 ? { judged } : {}), ...(v.incomplete ? { incomplete: true as const } : {}) };
+}
+
+/** verifyAsync, with an abort (--judge-error abort) as a 502 naming the rule. */
+async function verified(ruleSet: RuleSet, context: unknown, run: JudgeRun): Promise<Verification> {
+  try {
+    return await verifyAsync(ruleSet, context, { judgeError: run.judgeError, ...(run.judge ? { judge: run.judge } : {}) });
+  } catch (e) {
+    if (e instanceof JudgeAbortError) throw new HttpError(502, 'judge_error', e.message);
+    throw e;
+  }
 }
 
 function optionalNow(body: Record<string, unknown>): string | undefined {
@@ -28,7 +50,7 @@ function optionalNow(body: Record<string, unknown>): string | undefined {
 }
 
 /** `POST /verify`: a NeMo Gym rollout, returned with `reward` set to the rule set's score and a `userfn` trace. */
-export function handleVerify(ruleSet: RuleSet, body: unknown): Record<string, unknown> {
+export async function handleVerify(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }): Promise<Record<string, unknown>> {
   const rollout = requireObject(body, 'the rollout');
   if (!('response' in rollout)) throw new HttpError(400, 'invalid_request', 'the rollout has no `response` field');
   const response = rollout['response'];
@@ -43,14 +65,14 @@ export function handleVerify(ruleSet: RuleSet, body: unknown): Record<string, un
     if (e instanceof NemoGymInputError) throw new HttpError(400, 'invalid_request', e.message);
     throw e;
   }
-  const result = verify(ruleSet, context);
+  const result = await verified(ruleSet, context, run);
   // `reward` replaces any existing one; every other key comes back unchanged.
-  return { ...rollout, reward: result.score, userfn: trace(result) };
+  return { ...rollout, reward: result.score, userfn: trace(result, run) };
 }
 
-/** `POST /verify-context`: a verification context, verified as `verify()` does. */
-export function handleVerifyContext(ruleSet: RuleSet, body: unknown): Verification {
-  return verify(ruleSet, requireObject(body, 'the context'));
+/** `POST /verify-context`: a verification context, verified as `verifyAsync()` does. */
+export function handleVerifyContext(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }): Promise<Verification> {
+  return verified(ruleSet, requireObject(body, 'the context'), run);
 }
 
 /** `POST /evaluate`: `{ expression, context, profile?, now?, explain? }` -> `{ value, type, explanation? }`, or a 400 with the UserFn error. */
@@ -84,6 +106,12 @@ export function handleEvaluate(body: unknown): { status: number; payload: unknow
 export function describeRules(ruleSet: RuleSet): unknown {
   return {
     profile: ruleSet.profile,
-    rules: ruleSet.rules.map((r) => ({ id: r.id, message: r.message ?? null, weight: r.weight, severity: r.severity, condition: r.condition })),
+    rules: ruleSet.definition.rules.map((r) => ({
+      id: r.id,
+      message: r.message ?? null,
+      weight: r.weight,
+      severity: r.severity,
+      ...('judge' in r ? { judge: r.judge, ...(r.when !== undefined ? { when: r.when } : {}) } : { condition: r.condition }),
+    })),
   };
 }

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { RuleSet } from '../../rules/types.js';
+import type { JudgeErrorPolicy, RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_BUFFERED, HttpError, readJsonBody } from './body.js';
 import { BodyBudget } from './budget.js';
-import { describeRules, handleEvaluate, handleVerify, handleVerifyContext } from './handlers.js';
+import { describeRules, handleEvaluate, handleVerify, handleVerifyContext, type JudgeRun } from './handlers.js';
+import type { JudgeBackend } from '../../rules/judge-request.js';
 
 export interface ServeOptions {
   /** The rule set to serve; `setRuleSet` swaps it. */
@@ -15,6 +16,10 @@ export interface ServeOptions {
   readonly log?: (line: string) => void;
   /** More fields for `/healthz` (a worker reports its cluster here). */
   readonly health?: () => Record<string, unknown>;
+  /** Sends the judge requests of judge rules (`/verify` awaits them); without one they are errors, not run. */
+  readonly judge?: JudgeBackend;
+  /** What a judge error does (default `fail`; `abort` answers 502). */
+  readonly judgeError?: JudgeErrorPolicy;
 }
 
 /** A running verification service. */
@@ -88,12 +93,13 @@ export function createVerifyService(options: ServeOptions): VerifyService {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const budget = new BodyBudget(Math.max(options.maxBuffered ?? DEFAULT_MAX_BUFFERED, bodyLimit));
   const log = options.log ?? (() => {});
+  const run: JudgeRun = { judgeError: options.judgeError ?? 'fail', ...(options.judge ? { judge: options.judge } : {}) };
   const health = options.health ?? (() => ({}));
   const body = (req: IncomingMessage) => readJsonBody(req, bodyLimit, budget);
 
   const routes: Record<string, Record<string, Route>> = {
-    '/verify': { POST: async (req, rs) => ok(handleVerify(rs, await body(req))) },
-    '/verify-context': { POST: async (req, rs) => ok(handleVerifyContext(rs, await body(req))) },
+    '/verify': { POST: async (req, rs) => ok(await handleVerify(rs, await body(req), run)) },
+    '/verify-context': { POST: async (req, rs) => ok(await handleVerifyContext(rs, await body(req), run)) },
     '/evaluate': { POST: async (req) => handleEvaluate(await body(req)) },
     // NeMo Gym agents call /seed_session before a rollout; a rule set keeps no per-rollout state.
     '/seed_session': {
@@ -104,7 +110,8 @@ export function createVerifyService(options: ServeOptions): VerifyService {
     },
     '/healthz': {
       GET: async (_req, rs) => {
-        const facts = { rules: rs.rules.length, buffered: { bytes: budget.inUse, cap: budget.cap }, ...health() };
+        // Cheap: the judge endpoint is not probed.
+        const facts = { rules: rs.definition.rules.length, buffered: { bytes: budget.inUse, cap: budget.cap }, ...health() };
         return drainReason === undefined ? ok({ status: 'ok', ...facts }) : { status: 503, payload: { status: 'draining', reason: drainReason, ...facts } };
       },
     },

@@ -10,6 +10,7 @@ import { functionsFor } from './function-docs.js';
 import { completePath } from './path-completion.js';
 import { isPathArgument, pathRoot } from './path-target.js';
 import type { SourceCompletion } from './source-items.js';
+import { completeJudgeFields } from '../rulesets/judge-fields.js';
 
 const KINDS: Readonly<Record<SourceCompletion['kind'], CompletionItemKind>> = {
   function: CompletionItemKind.Function,
@@ -32,12 +33,28 @@ function toItem(document: TextDocument, source: EmbeddedSource, c: SourceComplet
   return item;
 }
 
+/** A judge object's missing fields, outside any condition. */
+function judgeFields(document: TextDocument, offset: number, model: DocumentModel, config: ResolvedConfig): CompletionList {
+  const format = model.kind === 'rules-json' ? 'json' : 'yaml';
+  const items = completeJudgeFields(model.text, offset, model.judges, format).map(
+    (c): CompletionItem => ({
+      label: c.label,
+      kind: CompletionItemKind.Property,
+      detail: 'judge field',
+      textEdit: { range: { start: document.positionAt(c.start), end: document.positionAt(c.end) }, newText: c.text },
+      documentation: config.markdown ? { kind: MarkupKind.Markdown, value: c.documentation } : c.documentation,
+    }),
+  );
+  return { isIncomplete: false, items };
+}
+
 /** The completions at a position; an empty list outside UserFn text, in comments and in numbers. */
 export function complete(document: TextDocument, position: Position, model: DocumentModel, config: ResolvedConfig): CompletionList {
   const empty: CompletionList = { isIncomplete: false, items: [] };
   if (model.tooLarge) return empty;
-  const at = sourceAt(model, document.offsetAt(position));
-  if (!at) return empty;
+  const offset = document.offsetAt(position);
+  const at = sourceAt(model, offset);
+  if (!at) return model.judges.length > 0 ? judgeFields(document, offset, model, config) : empty;
   const { source } = at;
   const ctx = cursorContext(source.tokens, at.offset);
   let items: SourceCompletion[] = [];

@@ -1,0 +1,105 @@
+import type { JudgeCallRecord, JudgeErrorPolicy, RuleResult, RuleSet, Verification } from '../../rules/types.js';
+import { setTopLevelKey } from '../../rules/json-splice.js';
+import type { JudgeBackend } from '../../rules/judge-request.js';
+import { verifyAsync } from '../../rules/verify.js';
+import { readRecord, recordId, type BatchFormat } from './record.js';
+import type { BatchStats } from './stats.js';
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Turns one input line into its output line, awaiting the judges. */
+export type JudgedLineProcessor = (line: string, lineNo: number, stats: BatchStats) => Promise<string> | string;
+
+const callJson = (c: JudgeCallRecord) => ({
+  request: c.request,
+  cached: c.cached,
+  latency_ms: c.latencyMs,
+  ...(c.attempts !== undefined ? { attempts: c.attempts } : {}),
+  ...(c.tokens ? { tokens: c.tokens } : {}),
+  ...(c.ignored ? { ignored_ids: c.ignored } : {}),
+  ...(c.raw !== undefined ? { raw: c.raw } : {}),
+});
+
+/** A rule that counts as not held in the line's failures or warnings: a judge error only under `fail`. */
+const missEntry = (r: RuleResult) => ({
+  rule: r.id,
+  message: r.message ?? '',
+  explanation: r.explanation ?? '',
+  ...(r.judge ? { judge: { verdict: r.judge.verdict, ...(r.judge.score !== undefined ? { score: r.judge.score } : {}) } } : {}),
+});
+
+/** One entry per judge rule: its verdict, reason, score, votes and the audit record of every call. */
+function judgedEntries(v: Verification, judgeIds: ReadonlySet<string>) {
+  return v.results
+    .filter((r) => judgeIds.has(r.id) && r.judge)
+    .map((r) => {
+      const j = r.judge!;
+      return {
+        rule: r.id,
+        verdict: j.verdict,
+        ...(j.reason !== undefined ? { reason: j.reason } : {}),
+        ...(j.score !== undefined ? { score: j.score } : {}),
+        ...(j.error !== undefined ? { error: j.error } : {}),
+        ...(j.votes ? { votes: j.votes, disagreement: j.disagreement } : {}),
+        ...(j.calls ? { calls: j.calls.map(callJson) } : {}),
+      };
+    });
+}
+
+/**
+ * The output line of a verified session with judge rules: the usual fields
+ * (a judge's reason is a failure's explanation), then `judged`, one entry per
+ * judge rule with its verdict, reason, score, votes and the audit record of
+ * every call (request hash, cache hit, latency, attempts, tokens; the raw
+ * reply with audit on), and `incomplete` when a judge gave no verdict.
+ */
+export function judgedLine(lineNo: number, record: object, v: Verification, judgeIds: ReadonlySet<string>, policy: JudgeErrorPolicy): string {
+  const counts = (r: RuleResult) => !r.passed && !(policy === 'skip' && r.judge?.verdict === 'error');
+  const failures = v.results.filter((r) => counts(r) && r.severity === 'error').map(missEntry);
+  const warnings = v.results.filter((r) => counts(r) && r.severity === 'warning').map(missEntry);
+  const judged = judgedEntries(v, judgeIds);
+  const head = `{"line":${lineNo},"id":${recordId(record, lineNo)},"passed":${v.passed},"score":${v.score}`;
+  return `${head},"failures":${JSON.stringify(failures)},"warnings":${JSON.stringify(warnings)},"judged":${JSON.stringify(judged)}${v.incomplete ? ',"incomplete":true' : ''}}\n`;
+}
+
+/** Options of a judged line processor. */
+export interface JudgedLineOptions {
+  readonly format: BatchFormat;
+  readonly now: Date;
+  readonly judge?: JudgeBackend;
+  readonly judgeError: JudgeErrorPolicy;
+  /** NeMo Gym output: also write the judged entries, as `userfn_judged` (with --judge-audit). */
+  readonly audit?: boolean;
+}
+
+/**
+ * The line processor of a rule set with judge rules: read, verify with
+ * `verifyAsync` (conditions at once, then one judge request per session),
+ * count, and write the line; a NeMo Gym rollout gets its `reward` (and the
+ * line nothing else). Under `abort` a judge error rejects with the
+ * JudgeAbortError.
+ */
+export function createJudgedLineProcessor(ruleSet: RuleSet, options: JudgedLineOptions): JudgedLineProcessor {
+  const nemo = options.format === 'nemo-gym';
+  const order = new Map(ruleSet.definition.rules.map((r, i) => [r.id, i]));
+  const judgeIds = new Set(ruleSet.judges.map((j) => j.id));
+  const verifyOptions = { now: options.now, judgeError: options.judgeError, ...(options.judge ? { judge: options.judge } : {}) };
+  return (line, lineNo, stats) => {
+    const read = readRecord(line, lineNo, stats, nemo);
+    if (typeof read === 'string') return read;
+    return verifyAsync(ruleSet, read.context, verifyOptions).then((v) => {
+      stats.scores.push(v.score);
+      if (v.passed) stats.passed++;
+      else stats.failed++;
+      if (v.incomplete) stats.incomplete = (stats.incomplete ?? 0) + 1;
+      for (const r of v.results) if (!r.passed && !(options.judgeError === 'skip' && r.judge?.verdict === 'error')) stats.ruleMisses[order.get(r.id)!]!++;
+      if (nemo) {
+        const rewarded = setTopLevelKey(line, 'reward', String(v.score), hasOwn.call(read.record, 'reward'));
+        if (!options.audit) return `${rewarded}\n`;
+        const entries = JSON.stringify(judgedEntries(v, judgeIds));
+        return `${setTopLevelKey(rewarded, 'userfn_judged', entries, hasOwn.call(read.record, 'userfn_judged'))}\n`;
+      }
+      return judgedLine(lineNo, read.record, v, judgeIds, options.judgeError);
+    });
+  };
+}

@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askedIds, completion, startJudgeEndpoint, verdicts, type JudgeEndpoint } from '../../../test/support/judge-endpoint.js';
+import { JudgeAbortError } from '../../rules/judge-request.js';
+import { loadRuleSet } from '../../rules/load.js';
+import { createJudgeClient } from '../judge/client.js';
+import { formatSummary } from './stats.js';
+import { verifyStream, type BatchProgress } from './verify-stream.js';
+
+const ruleSet = loadRuleSet({
+  rules: [
+    { id: 'answered', condition: "get('$.output.text') != null" },
+    { id: 'on-task', judge: { prompt: 'The reply is about the task.', include: ['task', 'output'] }, weight: 2 },
+  ],
+});
+
+function sink(): { stream: Writable; text: () => string } {
+  let text = '';
+  return {
+    stream: new Writable({
+      write(chunk: Buffer, _e, cb) {
+        text += chunk.toString();
+        cb();
+      },
+    }),
+    text: () => text,
+  };
+}
+
+const rollout = (task: string, reply: string, reward?: number) =>
+  JSON.stringify({
+    responses_create_params: { input: [{ role: 'user', content: task }] },
+    response: { output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: reply }] }] },
+    ...(reward !== undefined ? { reward } : {}),
+  });
+
+let endpoint: JudgeEndpoint;
+beforeAll(async () => {
+  // on-task when the reply mentions the task's first word; answers arrive in reverse order of asking
+  endpoint = await startJudgeEndpoint((r, i) => ({
+    ...verdicts(() => {
+      const data = r.body.messages[1]!.content;
+      return { pass: /"content": "(\w+)[^"]*"[\s\S]*"text": "\1/.test(data) };
+    })(r, i),
+    delayMs: 40 - (i % 4) * 10,
+  }));
+});
+afterAll(() => endpoint.close());
+
+describe('verifyStream with judge rules', () => {
+  it('writes NeMo Gym rollouts back with the reward the judge shaped, in input order, with input errors as lines of their own', async () => {
+    const judge = createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', retries: 0, concurrency: 4 });
+    const lines = [rollout('Refund please', 'Refund issued.', 0.5), rollout('Cancel my order', 'Here is a poem.'), '{"response": {}}', rollout('Track parcel', 'Track it here.')];
+    const out = sink();
+    const progress: BatchProgress[] = [];
+    const summary = await verifyStream(ruleSet, (async function* () {
+      yield `${lines.join('\n')}\n`;
+    })(), out.stream, { format: 'nemo-gym', judge, judgeWindow: 2, onProgress: (p) => progress.push(p) });
+    const written = out.text().trim().split('\n');
+    expect(written).toHaveLength(4);
+    expect(JSON.parse(written[0]!).reward).toBe(1);
+    expect(JSON.parse(written[1]!).reward).toBe(1 / 3);
+    expect(JSON.parse(written[2]!)).toMatchObject({ line: 3, error: { kind: 'input' } });
+    expect(JSON.parse(written[3]!).reward).toBe(1);
+    // every other byte of a rollout is kept: only reward changed
+    expect(written[1]).toBe(`${lines[1]!.slice(0, -1)},"reward":${1 / 3}}`);
+    expect(endpoint.requests.map(askedIds)).toEqual([['on-task'], ['on-task'], ['on-task']]);
+    expect(summary).toMatchObject({ records: 4, passed: 2, failed: 1, inputErrors: 1, failuresByRule: [{ rule: 'on-task', count: 1 }] });
+    expect(summary.judge).toMatchObject({ asks: 3, cacheHits: 0, errors: 0, incomplete: 0, promptTokens: 300, completionTokens: 60 });
+    expect(formatSummary(summary)).toContain('judge: 3 requests (3 sent, 0 cache hits), 0 errors, 0 incomplete records; tokens 360');
+    expect(progress.at(-1)).toMatchObject({ records: 4, judgeInFlight: 0 });
+    expect(progress.every((p) => typeof p.judgeInFlight === 'number')).toBe(true);
+  });
+
+  it("with audit on, writes each rollout's judged entries as userfn_judged beside the reward", async () => {
+    const judge = createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', retries: 0, audit: true });
+    const out = sink();
+    await verifyStream(ruleSet, (async function* () {
+      yield `${rollout('Refund please', 'Refund issued.')}\n`;
+    })(), out.stream, { format: 'nemo-gym', judge, judgeAudit: true });
+    const line = JSON.parse(out.text()) as { reward: number; userfn_judged: Array<{ rule: string; verdict: string; calls: Array<{ request: string; raw: string }> }> };
+    expect(line.reward).toBe(1);
+    expect(line.userfn_judged).toMatchObject([{ rule: 'on-task', verdict: 'pass', calls: [{ request: expect.stringMatching(/^sha256:/) }] }]);
+    expect(JSON.parse(line.userfn_judged[0]!.calls[0]!.raw).results[0].id).toBe('on-task');
+  });
+
+  it('under abort, writes every line before the failed session (also those answered after the failure) and rejects with its line', async () => {
+    const failing = await startJudgeEndpoint((r, i) =>
+      r.body.messages[1]!.content.includes('broken') ? { ...completion('not json'), delayMs: 0 } : { ...verdicts(() => ({ pass: true }))(r, i), delayMs: 150 },
+    );
+    try {
+      const judge = createJudgeClient({ baseURL: failing.url, model: 'm', retries: 0 });
+      const out = sink();
+      const input = ['one', 'two', 'broken', 'four'].map((t) => JSON.stringify({ session: { key: t }, output: { text: t } })).join('\n');
+      const run = verifyStream(ruleSet, (async function* () {
+        yield `${input}\n`;
+      })(), out.stream, { judge, judgeError: 'abort' });
+      const error = await run.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(JudgeAbortError);
+      expect((error as JudgeAbortError & { line: number }).line).toBe(3);
+      expect(out.text().trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['one', 'two']);
+    } finally {
+      await failing.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completion, startJudgeEndpoint, verdicts, type JudgeEndpoint } from '../../../test/support/judge-endpoint.js';
+import { loadRuleSet } from '../../rules/load.js';
+import { createJudgeClient } from '../judge/client.js';
+import { MemoryCache } from '../judge/cache.js';
+import { createVerifyService } from './server.js';
+import type { JudgeErrorPolicy } from '../../rules/types.js';
+
+const ruleSet = loadRuleSet({
+  rules: [
+    { id: 'answered', condition: "get('$.output.text') != null" },
+    { id: 'polite', judge: { prompt: 'Polite?' } },
+  ],
+});
+const rollout = (text: string) => ({ response: { output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] }] } });
+
+let endpoint: JudgeEndpoint;
+beforeAll(async () => {
+  endpoint = await startJudgeEndpoint((r, i) => (r.body.messages[1]!.content.includes('garbage') ? completion('no json here') : verdicts(() => ({ pass: true }))(r, i)));
+});
+afterAll(() => endpoint.close());
+
+/** A service in this process on a free port; `post` sends a rollout to /verify. */
+async function serve(judgeError: JudgeErrorPolicy) {
+  const judge = createJudgeClient({ baseURL: endpoint.url, model: 'm', retries: 0, cache: new MemoryCache(2) });
+  const service = createVerifyService({ ruleSet, judge, judgeError });
+  await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
+  const port = (service.server.address() as AddressInfo).port;
+  const post = async (text: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}/verify`, { method: 'POST', body: JSON.stringify(rollout(text)), headers: { 'content-type': 'application/json' } });
+    return { status: res.status, body: (await res.json()) as { reward?: number; userfn?: { incomplete?: boolean }; error?: { code: string; message: string } } };
+  };
+  return { post, close: () => service.drain() };
+}
+
+describe('userfn serve with judge rules (in process)', () => {
+  it('under fail, a reply that does not fit gives reward without the judge and says incomplete', async () => {
+    const s = await serve('fail');
+    try {
+      expect(await s.post('fine')).toMatchObject({ status: 200, body: { reward: 1 } });
+      expect(await s.post('garbage')).toMatchObject({ status: 200, body: { reward: 0.5, userfn: { incomplete: true } } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('under skip, the errored judge leaves the reward; under abort, /verify answers 502 judge_error', async () => {
+    const skip = await serve('skip');
+    try {
+      expect(await skip.post('garbage')).toMatchObject({ status: 200, body: { reward: 1, userfn: { incomplete: true } } });
+    } finally {
+      await skip.close();
+    }
+    const abort = await serve('abort');
+    try {
+      const r = await abort.post('garbage');
+      expect(r.status).toBe(502);
+      expect(r.body.error).toMatchObject({ code: 'judge_error', message: expect.stringMatching(/^judge error on rule 'polite': the judge's reply is not JSON/) });
+      expect((await abort.post('fine')).status).toBe(200);
+    } finally {
+      await abort.close();
+    }
+  });
+
+  it('keeps at most the bound of replies in memory', async () => {
+    const s = await serve('fail');
+    try {
+      const before = endpoint.requests.length;
+      for (const t of ['a', 'b', 'c', 'a']) await s.post(t);
+      // a was dropped when c came in (2 entries): asked again
+      expect(endpoint.requests.length - before).toBe(4);
+      await s.post('a');
+      expect(endpoint.requests.length - before).toBe(4);
+    } finally {
+      await s.close();
+    }
+  });
+});
