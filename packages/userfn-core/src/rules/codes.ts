@@ -18,6 +18,12 @@ export const RuleSetCodes = {
   DuplicateField: 'RS011',
   /** The YAML parser warns about the text (an unresolved tag, …): shown by editors; the rule set still loads. */
   DocumentWarning: 'RS012',
+  /** A rule's `on_fail` is not retry, abort or warn. */
+  InvalidOnFail: 'RS020',
+  /** A rule's `on_fail` contradicts its `severity` (warn is a warning; retry and abort are errors). */
+  ConflictingOnFail: 'RS021',
+  /** The rule set's `max_retries` is not a whole number >= 0. */
+  InvalidMaxRetries: 'RS022',
 } as const;
 
 export type RuleSetCode = (typeof RuleSetCodes)[keyof typeof RuleSetCodes];

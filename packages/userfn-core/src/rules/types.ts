@@ -11,6 +11,17 @@ import type { OffsetMap } from './offset-map.js';
 /** error (the default) fails the record; warning is reported and counts in the score only. */
 export type RuleSeverity = 'error' | 'warning';
 
+/**
+ * What a rule's failure means for the agent: `retry` (the default of an error
+ * rule) asks for another attempt with the rule's retry prompt, `abort` ends
+ * the episode, `warn` only lowers the score — `on_fail: warn` and `severity:
+ * warning` are one setting written two ways (each implies the other).
+ */
+export type OnFail = 'retry' | 'abort' | 'warn';
+
+/** What a verification tells the agent to do next. */
+export type Decision = 'accept' | 'retry' | 'abort';
+
 /** The profiles a rule set may use: both give booleans. */
 export type RuleSetProfile = 'verification' | 'transition';
 
@@ -22,6 +33,8 @@ export interface RuleDefinition {
   readonly weight: number;
   readonly severity: RuleSeverity;
   readonly retry_prompt?: string;
+  /** Always set: `warn` for a warning rule, else `retry` unless the rule says `abort`. */
+  readonly on_fail: OnFail;
 }
 
 /** A validated rule set as plain JSON: what `loadRuleSet` accepts back (e.g. in a worker thread). */
@@ -29,6 +42,8 @@ export interface RuleSetDefinition {
   readonly profile: RuleSetProfile;
   readonly name?: string;
   readonly description?: string;
+  /** How many retries an agent gets (attempts 1 to 1 + max_retries); absent: no limit. */
+  readonly max_retries?: number;
   readonly rules: readonly RuleDefinition[];
 }
 
@@ -90,6 +105,8 @@ export interface LoadRuleSetOptions extends ReadRuleSetDocumentOptions {
 export interface VerifyOptions {
   /** Fixes the clock: every rule of one verification sees this one instant. */
   readonly now?: Date | string;
+  /** The agent's attempt, 1 for the first (the default): a retry past the rule set's `max_retries` becomes an abort. */
+  readonly attempt?: number;
 }
 
 /** The outcome of one rule. `message`, `explanation` and `retry_prompt` are set only when it did not hold. */
@@ -114,6 +131,12 @@ export interface Verification {
   readonly score: number;
   /** One result per rule, in rule-set order. */
   readonly results: readonly RuleResult[];
+  /** accept when `passed`; abort when an `on_fail: abort` rule failed or the retries are spent; else retry. */
+  readonly decision: Decision;
+  /** For retry: the retry prompts of the failed rules (their message when they have none), one per line. */
+  readonly retry_prompt?: string;
+  /** The attempt this verification judged (1 unless the caller said otherwise). */
+  readonly attempt: number;
 }
 
 /**

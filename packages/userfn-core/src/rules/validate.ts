@@ -2,13 +2,14 @@ import type { Span } from '../common/diagnostics/span.js';
 import { isProfileName } from '../common/profiles/profiles.js';
 import { suggest } from '../common/diagnostics/suggest.js';
 import { RuleSetCodes, type RuleSetCode } from './codes.js';
+import { readMaxRetries, resolveOnFail } from './decision.js';
 import { describeLocated, type Located, type LocatedObject, type LocatedScalar } from './located.js';
 import type { RuleDefinition, RuleSetProblem, RuleSetProfile, RuleSeverity } from './types.js';
 
 /** The fields a rule set may have (`rules` is required; `$schema`, `name` and `description` are documentation). */
-export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema', 'name', 'description'];
+export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema', 'name', 'description', 'max_retries'];
 /** The fields a rule may have (`id` and `condition` are required). */
-export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'message', 'weight', 'severity', 'retry_prompt'];
+export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'message', 'weight', 'severity', 'retry_prompt', 'on_fail'];
 /** The values of a rule's `severity`. */
 export const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning'];
 const RULE_SET_PROFILES: readonly RuleSetProfile[] = ['verification', 'transition'];
@@ -44,6 +45,7 @@ export interface Validated {
   readonly profile: RuleSetProfile;
   readonly name?: string;
   readonly description?: string;
+  readonly max_retries?: number;
   /** The valid rules, in order. */
   readonly drafts: readonly RuleDraft[];
   /** Every rule's string condition, in order. */
@@ -98,6 +100,7 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
   const name = topString('name');
   const desc = topString('description');
   topString('$schema');
+  const maxRetries = readMaxRetries(top.get('max_retries'), report);
 
   const drafts: RuleDraft[] = [];
   const conditions: ConditionNode[] = [];
@@ -115,7 +118,15 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
       if (rule?.draft) drafts.push(rule.draft);
     });
   }
-  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, conditions, problems };
+  return {
+    profile,
+    ...(name !== undefined ? { name } : {}),
+    ...(desc !== undefined ? { description: desc } : {}),
+    ...(maxRetries !== undefined ? { max_retries: maxRetries } : {}),
+    drafts,
+    conditions,
+    problems,
+  };
 }
 
 function validateRule(
@@ -183,7 +194,7 @@ function validateRule(
     }
   }
 
-  let severity: RuleSeverity = 'error';
+  let severity: RuleSeverity | undefined;
   const s = f.get('severity');
   if (s) {
     if (s.kind === 'scalar' && (s.value === 'error' || s.value === 'warning')) severity = s.value;
@@ -194,6 +205,8 @@ function validateRule(
     }
   }
 
+  const decided = resolveOnFail(f.get('on_fail'), severity, r);
+
   const conditionNode: ConditionNode | undefined = condition && { ...(id !== undefined ? { ruleId: id } : {}), node: condition };
   if (!ok || id === undefined || !condition) return { ...(conditionNode ? { condition: conditionNode } : {}) };
   const definition: RuleDefinition = {
@@ -201,8 +214,9 @@ function validateRule(
     condition: condition.value,
     ...(message !== undefined ? { message } : {}),
     weight,
-    severity,
+    severity: decided.severity,
     ...(retry !== undefined ? { retry_prompt: retry } : {}),
+    on_fail: decided.onFail,
   };
   return { draft: { definition, conditionNode: condition }, ...(conditionNode ? { condition: conditionNode } : {}) };
 }

@@ -30,6 +30,8 @@ describe('verify', () => {
         { id: 'confident', passed: true, severity: 'error' },
         { id: 'no-delete', passed: true, severity: 'warning' },
       ],
+      decision: 'accept',
+      attempt: 1,
     });
   });
 

@@ -4,6 +4,7 @@ import type { EvaluateOptions } from '../api/options.js';
 import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { falseReason, traceEvaluation } from '../language/explain/explain.js';
 import { describeValue } from '../runtime/core/json-text.js';
+import { decide, validAttempt } from './decision.js';
 import type { Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */
@@ -97,6 +98,8 @@ export function fixedClock(now: Date | string | undefined): EvaluateOptions {
  */
 export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOptions = {}): Verification {
   const clock = fixedClock(options.now);
+  const attempt = options.attempt === undefined ? 1 : validAttempt(options.attempt);
+  if (attempt === undefined) throw optionError(`attempt must be a whole number >= 1, got ${describeValue(options.attempt)}`, '');
   const outcome = evaluateRules(ruleSet, context, clock);
   let next = 0;
   const results = ruleSet.rules.map((rule): RuleResult => {
@@ -112,5 +115,6 @@ export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOption
       ...(rule.retry_prompt !== undefined ? { retry_prompt: rule.retry_prompt } : {}),
     };
   });
-  return { passed: outcome.passed, score: outcome.score, results };
+  const then = decide(ruleSet.definition, outcome.misses.map((m) => m.rule), attempt);
+  return { passed: outcome.passed, score: outcome.score, results, ...then, attempt };
 }
