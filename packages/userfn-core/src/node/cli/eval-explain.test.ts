@@ -2,16 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Io } from './io.js';
-import { main } from './main.js';
+import { runCli } from '../../../test/support/cli.js';
 
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdoutIsTTY: false, stderrIsTTY: false };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const cli = runCli;
 
 const dir = mkdtempSync(join(tmpdir(), 'userfn-explain-'));
 const context = join(dir, 'ctx.json');

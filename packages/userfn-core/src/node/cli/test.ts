@@ -1,0 +1,129 @@
+import { existsSync, statSync } from 'node:fs';
+import { clockMs } from '../../api/clock.js';
+import { checkCaseIds, runCase } from '../../rules/case-run.js';
+import { readCasesFile, type CasesProblem } from '../../rules/cases.js';
+import { loadRuleSet } from '../../rules/load.js';
+import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
+import type { RuleSet } from '../../rules/types.js';
+import { parseCommandArgs } from './args.js';
+import { readInput, UsageError, type Io } from './io.js';
+import { casesCandidates, casesFor, findSuites, type SuiteFiles } from './test-discover.js';
+import { countCases, formatJunit, formatText, type SuiteRun } from './test-report.js';
+
+export const TEST_HELP = `Usage: userfn test --rules <rules.json|yaml> [--cases <cases.json|yaml>] [options]
+       userfn test <dir | rules file>... [options]
+
+Runs a rule set's cases: each case gives a context (or, with format:
+nemo-gym, a NeMo Gym rollout) and what verifying it must give:
+
+  {"cases": [{"title": "cites a source", "context": {...}, "passed": true,
+              "score": 1, "failures": [], "warnings": [], "decision": "accept"}]}
+
+"passed" is required; "score" (within 1e-9), "failures" and "warnings" (the
+ids of the error and warning rules that do not hold, in any order),
+"decision" and "retry_prompt" are checked when given; "attempt" and "now"
+set the verification's attempt and clock (also "now" and "format" for the
+whole file). Without --cases, the cases are <name>.cases.json|yaml beside
+the rule set or in cases/ beside it. A directory runs every rule set under it
+that has cases.
+
+Options:
+  --rules <file>       the rule set (JSON or YAML)
+  --cases <file>       its cases (default: found beside the rule set)
+  --format <f>         text (default) or junit (JUnit XML on standard output)
+  --now <iso>          the clock of cases that set none (default: the run's start)
+  -h, --help           this help
+
+Exit codes: 0 every case passed, 1 some case failed, 2 bad usage, or a rule
+set or cases file that does not load (every problem is listed with its
+file:line:column; the other rule sets still run).
+`;
+
+/** A problem of a cases file as one line, `file:line:column: message`. */
+const casesLine = (path: string, p: CasesProblem) => `${path}${p.file ? `:${p.file.line}:${p.file.column}` : ''}: ${p.message}`;
+
+/** Which rule sets to test, from the command line. */
+function suitesOf(values: Record<string, unknown>, positionals: readonly string[]): SuiteFiles[] {
+  const rules = values['rules'] as string | undefined;
+  const cases = values['cases'] as string | undefined;
+  if (rules !== undefined || cases !== undefined) {
+    if (rules === undefined) throw new UsageError('userfn test: --cases needs --rules <file>; see userfn test --help');
+    if (positionals.length > 0) throw new UsageError('userfn test takes --rules or directories, not both; see userfn test --help');
+    return [{ rules, cases: cases ?? required(rules) }];
+  }
+  if (positionals.length === 0) throw new UsageError('userfn test needs --rules <file> or a directory; see userfn test --help');
+  return positionals.flatMap((p) => {
+    if (!existsSync(p)) throw new UsageError(`userfn test: no such file or directory: ${p}`);
+    if (!statSync(p).isDirectory()) return [{ rules: p, cases: required(p) }];
+    const found = findSuites(p);
+    if (found.length === 0) throw new UsageError(`userfn test: no rule set with a cases file under ${p} (a rule set <name>.rules.json|yaml needs <name>.cases.json|yaml beside it or in cases/)`);
+    return found;
+  });
+}
+
+function required(rules: string): string {
+  const found = casesFor(rules);
+  if (found) return found;
+  throw new UsageError(`userfn test: no cases for ${rules}; looked for ${casesCandidates(rules).join(', ')} (or give --cases <file>)`);
+}
+
+/** Loads a rule set, or lists its problems. */
+function load(path: string): { ruleSet?: RuleSet; problems: string[]; warnings: string[] } {
+  try {
+    const ruleSet = loadRuleSet(readInput(path), { fileName: path });
+    return { ruleSet, problems: [], warnings: ruleSet.warnings.map((w) => formatRuleSetProblem(w, path)) };
+  } catch (e) {
+    if (e instanceof UsageError) return { problems: [e.message], warnings: [] };
+    if (e instanceof RuleSetError) return { problems: e.problems.map((p) => formatRuleSetProblem(p, path)), warnings: [] };
+    throw e;
+  }
+}
+
+/** Loads and runs one rule set's cases. */
+export function runSuite(files: SuiteFiles, now: string | undefined): SuiteRun & { readonly warnings: readonly string[] } {
+  const { ruleSet, problems, warnings } = load(files.rules);
+  let text: string | undefined;
+  try {
+    text = readInput(files.cases);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    problems.push(e.message);
+  }
+  const read = text === undefined ? undefined : readCasesFile(text, { fileName: files.cases });
+  if (read) problems.push(...read.problems.map((p) => casesLine(files.cases, p)));
+  if (ruleSet && read) problems.push(...checkCaseIds(ruleSet, read.cases).map((p) => casesLine(files.cases, p)));
+  if (problems.length > 0 || !ruleSet || !read) return { ...files, problems, outcomes: [], warnings };
+  const outcomes = read.cases.map((c) => runCase(ruleSet, c, now !== undefined ? { now } : {}));
+  return { ...files, problems, outcomes, warnings };
+}
+
+/** `userfn test`: returns the exit code. */
+export function runTest(argv: string[], io: Io): number {
+  const { values, positionals } = parseCommandArgs('test', argv, {
+    rules: { type: 'string' },
+    cases: { type: 'string' },
+    format: { type: 'string' },
+    now: { type: 'string' },
+  });
+  if (values.help) {
+    io.out(TEST_HELP);
+    return 0;
+  }
+  const format = (values.format as string | undefined) ?? 'text';
+  if (format !== 'text' && format !== 'junit') throw new UsageError(`userfn test: unknown format '${format}': use text or junit`);
+  // One instant for every case that sets no clock of its own.
+  let now = values.now as string | undefined;
+  try {
+    now = new Date(clockMs(now ?? new Date().toISOString())!).toISOString();
+  } catch (e) {
+    throw new UsageError(`userfn test: --now: ${(e as Error).message}`);
+  }
+  const suites = suitesOf(values, positionals);
+  const runs = suites.map((s) => runSuite(s, now));
+  for (const run of runs) for (const w of run.warnings) io.err(`warning: ${w}\n`);
+  const broken = runs.filter((r) => r.problems.length > 0);
+  for (const run of broken) for (const p of run.problems) io.err(`${p}\n`);
+  io.out(format === 'junit' ? formatJunit(runs) : formatText(runs));
+  if (broken.length > 0) return 2;
+  return countCases(runs).failed > 0 ? 1 : 0;
+}
