@@ -150,6 +150,44 @@ cases:
   });
 });
 
+describe('userfn test --coverage', () => {
+  it('covers every example rule set fully: each rule seen holding and failing, every operand and branch reached', async () => {
+    const r = await cli('test', examples, '--coverage-min', '100');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\ncoverage 100\.0% \((\d+) of \1 rule outcomes, operands and branches\)\n$/);
+    expect(r.out).not.toContain('never reached');
+    expect(r.out).not.toContain('never seen failing');
+    expect(r.out).toContain("  rule 'efficient': held yes (3), not held yes (1)\n");
+  });
+
+  it('names what the cases never reached and the rules never seen failing, and fails below --coverage-min', async () => {
+    const rules = write('cov/cov.rules.json', JSON.stringify({ rules: [{ id: 'either', condition: "get('$.x') == 1 or\n  get('$.y') == 1" }, { id: 'b', condition: "if (get('$.big')) get('$.n') > 10 else get('$.n') > 0" }] }));
+    write('cov/cov.cases.json', JSON.stringify({ cases: [{ title: 'one', context: { x: 1, big: true, n: 11 }, passed: true }, { title: 'two', context: { x: 1, big: true, n: 1 }, passed: false }] }));
+    const r = await cli('test', '--rules', rules, '--coverage');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      [
+        `${rules}: 62.5% (5 of 8)`,
+        "  rule 'either': held yes (2), not held NO",
+        "    never reached: or right operand at 2:3: get('$.y') == 1",
+        "  rule 'b': held yes (1), not held yes (1)",
+        "    never reached: else branch at 1:40: get('$.n') > 0",
+        '  never seen failing: either',
+        'coverage 62.5% (5 of 8 rule outcomes, operands and branches)',
+      ].join('\n'),
+    );
+    const below = await cli('test', '--rules', rules, '--coverage-min', '70');
+    expect(below.code).toBe(1);
+    expect(below.err.endsWith('userfn test: coverage 62.5% is below --coverage-min 70%\n')).toBe(true);
+    expect((await cli('test', '--rules', rules, '--coverage-min', '62.5')).code).toBe(0);
+    expect((await cli('test', '--rules', rules, '--coverage-min', 'lots')).code).toBe(2);
+    // With JUnit on standard output, the coverage goes to standard error.
+    const junit = await cli('test', '--rules', rules, '--coverage', '--format', 'junit');
+    expect(junit.out.startsWith('<?xml')).toBe(true);
+    expect(junit.err).toContain('coverage 62.5%');
+  });
+});
+
 describe('userfn test: what does not load (exit 2)', () => {
   it('lists every problem of the rule set and of the cases file with its position, and still runs the other rule sets', async () => {
     const d = join(tmp, 'mixed');
@@ -214,6 +252,6 @@ describe('userfn test: what does not load (exit 2)', () => {
     const r = await cli('test', '--help');
     expect(r.code).toBe(0);
     expect(r.out).toContain('--format <f>');
-    expect(r.out).toContain('Exit codes: 0 every case passed, 1 some case failed, 2');
+    expect(r.out).toContain('Exit codes: 0 every case passed, 1 some case failed (or the coverage is below\n--coverage-min), 2');
   });
 });

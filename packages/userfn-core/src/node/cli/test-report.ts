@@ -1,4 +1,5 @@
 import type { CaseMismatch, CaseOutcome } from '../../rules/case-run.js';
+import type { CoverageReport } from '../../rules/coverage.js';
 
 /** One rule set's run: its cases' outcomes, or the problems that kept it from loading. */
 export interface SuiteRun {
@@ -7,6 +8,8 @@ export interface SuiteRun {
   /** Every problem of the rule set or the cases file, each `file:line:column: message`. */
   readonly problems: readonly string[];
   readonly outcomes: readonly CaseOutcome[];
+  /** With --coverage, for a rule set that ran. */
+  readonly coverage?: CoverageReport;
 }
 
 const show = (v: unknown): string => (Array.isArray(v) ? `[${v.join(', ')}]` : typeof v === 'string' ? JSON.stringify(v) : String(v));
@@ -93,4 +96,42 @@ export function formatJunit(runs: readonly SuiteRun[]): string {
     out += '  </testsuite>\n';
   }
   return `${out}</testsuites>\n`;
+}
+
+/** The coverage over every rule set that ran. */
+export function totalCoverage(runs: readonly SuiteRun[]): { covered: number; total: number; percent: number } {
+  let covered = 0;
+  let total = 0;
+  for (const r of runs) {
+    covered += r.coverage?.covered ?? 0;
+    total += r.coverage?.total ?? 0;
+  }
+  return { covered, total, percent: total === 0 ? 100 : (covered / total) * 100 };
+}
+
+const mark = (seen: number) => (seen > 0 ? `yes (${seen})` : 'NO');
+const clip = (s: string) => {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
+};
+
+/**
+ * The coverage as text: per rule set and rule, whether the cases saw it hold
+ * and not hold (with counts), each operand or branch they never reached, the
+ * rules never seen failing, and the percentage.
+ */
+export function formatCoverage(runs: readonly SuiteRun[]): string {
+  let out = '\ncoverage:\n';
+  for (const run of runs) {
+    const c = run.coverage;
+    if (!c) continue;
+    out += `${run.rules}: ${c.percent.toFixed(1)}% (${c.covered} of ${c.total})\n`;
+    for (const r of c.rules) {
+      out += `  rule '${r.id}': held ${mark(r.held)}, not held ${mark(r.notHeld)}\n`;
+      for (const p of r.points) if (p.reached === 0) out += `    never reached: ${p.role === 'then' || p.role === 'else' ? `${p.role} branch` : `${p.role} operand`} at ${p.line}:${p.column}: ${clip(p.text)}\n`;
+    }
+    if (c.neverFailed.length > 0) out += `  never seen failing: ${c.neverFailed.join(', ')}\n`;
+  }
+  const t = totalCoverage(runs);
+  return `${out}coverage ${t.percent.toFixed(1)}% (${t.covered} of ${t.total} rule outcomes, operands and branches)\n`;
 }

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { clockMs } from '../../api/clock.js';
-import { checkCaseIds, runCase } from '../../rules/case-run.js';
+import { caseContext, checkCaseIds, runCase } from '../../rules/case-run.js';
+import { CoverageRecorder } from '../../rules/coverage.js';
 import { readCasesFile, type CasesProblem } from '../../rules/cases.js';
 import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
@@ -8,7 +9,7 @@ import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
 import { readInput, UsageError, type Io } from './io.js';
 import { casesCandidates, casesFor, findSuites, type SuiteFiles } from './test-discover.js';
-import { countCases, formatJunit, formatText, type SuiteRun } from './test-report.js';
+import { countCases, formatCoverage, formatJunit, formatText, totalCoverage, type SuiteRun } from './test-report.js';
 
 export const TEST_HELP = `Usage: userfn test --rules <rules.json|yaml> [--cases <cases.json|yaml>] [options]
        userfn test <dir | rules file>... [options]
@@ -32,9 +33,15 @@ Options:
   --cases <file>       its cases (default: found beside the rule set)
   --format <f>         text (default) or junit (JUnit XML on standard output)
   --now <iso>          the clock of cases that set none (default: the run's start)
+  --coverage           after the summary: for each rule whether the cases saw it
+                       hold and not hold, each and/or operand and conditional
+                       branch no case reached, the rules never seen failing,
+                       and the percentage covered
+  --coverage-min <pct> exit 1 when the coverage is below pct (implies --coverage)
   -h, --help           this help
 
-Exit codes: 0 every case passed, 1 some case failed, 2 bad usage, or a rule
+Exit codes: 0 every case passed, 1 some case failed (or the coverage is below
+--coverage-min), 2 bad usage, or a rule
 set or cases file that does not load (every problem is listed with its
 file:line:column; the other rule sets still run).
 `;
@@ -80,7 +87,7 @@ function load(path: string): { ruleSet?: RuleSet; problems: string[]; warnings: 
 }
 
 /** Loads and runs one rule set's cases. */
-export function runSuite(files: SuiteFiles, now: string | undefined): SuiteRun & { readonly warnings: readonly string[] } {
+export function runSuite(files: SuiteFiles, now: string | undefined, coverage = false): SuiteRun & { readonly warnings: readonly string[] } {
   const { ruleSet, problems, warnings } = load(files.rules);
   let text: string | undefined;
   try {
@@ -94,7 +101,14 @@ export function runSuite(files: SuiteFiles, now: string | undefined): SuiteRun &
   if (ruleSet && read) problems.push(...checkCaseIds(ruleSet, read.cases).map((p) => casesLine(files.cases, p)));
   if (problems.length > 0 || !ruleSet || !read) return { ...files, problems, outcomes: [], warnings };
   const outcomes = read.cases.map((c) => runCase(ruleSet, c, now !== undefined ? { now } : {}));
-  return { ...files, problems, outcomes, warnings };
+  if (!coverage) return { ...files, problems, outcomes, warnings };
+  const recorder = new CoverageRecorder(ruleSet);
+  // Every case that could be verified counts, passed or not: coverage is about what the inputs exercise.
+  for (const o of outcomes) {
+    const at = o.case.now ?? now;
+    if (o.verification) recorder.record(caseContext(o.case), at !== undefined ? { now: at } : {});
+  }
+  return { ...files, problems, outcomes, warnings, coverage: recorder.report() };
 }
 
 /** `userfn test`: returns the exit code. */
@@ -104,6 +118,8 @@ export function runTest(argv: string[], io: Io): number {
     cases: { type: 'string' },
     format: { type: 'string' },
     now: { type: 'string' },
+    coverage: { type: 'boolean' },
+    'coverage-min': { type: 'string' },
   });
   if (values.help) {
     io.out(TEST_HELP);
@@ -118,12 +134,24 @@ export function runTest(argv: string[], io: Io): number {
   } catch (e) {
     throw new UsageError(`userfn test: --now: ${(e as Error).message}`);
   }
+  const minText = values['coverage-min'] as string | undefined;
+  const min = minText === undefined ? undefined : Number(minText);
+  if (min !== undefined && (!/^\d+(\.\d+)?$/.test(minText!) || min > 100)) throw new UsageError(`userfn test: --coverage-min must be a percentage from 0 to 100, got '${minText}'`);
+  const coverage = values.coverage === true || min !== undefined;
   const suites = suitesOf(values, positionals);
-  const runs = suites.map((s) => runSuite(s, now));
+  const runs = suites.map((s) => runSuite(s, now, coverage));
   for (const run of runs) for (const w of run.warnings) io.err(`warning: ${w}\n`);
   const broken = runs.filter((r) => r.problems.length > 0);
   for (const run of broken) for (const p of run.problems) io.err(`${p}\n`);
   io.out(format === 'junit' ? formatJunit(runs) : formatText(runs));
+  // With JUnit on standard output, the coverage goes to standard error.
+  if (coverage) (format === 'junit' ? io.err : io.out)(formatCoverage(runs));
   if (broken.length > 0) return 2;
-  return countCases(runs).failed > 0 ? 1 : 0;
+  if (countCases(runs).failed > 0) return 1;
+  const total = totalCoverage(runs);
+  if (min !== undefined && total.percent < min) {
+    io.err(`userfn test: coverage ${total.percent.toFixed(1)}% is below --coverage-min ${min}%\n`);
+    return 1;
+  }
+  return 0;
 }
