@@ -4,11 +4,18 @@ export { readRuleSetDocument } from './document.js';
 export type { ScalarStyle } from './located.js';
 export type { OffsetMap } from './offset-map.js';
 export { verify } from './verify.js';
+export { escapeForStyle, requoteScalar, type ScalarEdit } from './requote.js';
+export { formatRuleSetText, type FormattedRuleSet, type FormatProblem } from './format-rule-set.js';
+export { readCasesFile, type CasesFile, type CasesProblem, type RuleSetCase, type CaseExpectation, type CaseFormat, type CaseDecision } from './cases.js';
+export { runCase, checkCaseIds, type CaseOutcome, type CaseMismatch, type InvolvedRule } from './case-run.js';
+export { CoverageRecorder, type CoverageReport, type RuleCoverage, type PointCoverage } from './coverage.js';
 export { RuleSetError, formatRuleSetProblem } from './rule-set-error.js';
 export { RuleSetCodes, type RuleSetCode } from './codes.js';
 export { RULE_SET_FIELDS, RULE_FIELDS, RULE_SEVERITIES } from './validate.js';
 export type {
+  Decision,
   FilePosition,
+  OnFail,
   LoadRuleSetOptions,
   ReadRuleSetDocumentOptions,
   Rule,

@@ -1,5 +1,6 @@
 import { runCheck } from './check.js';
 import { runEval } from './eval.js';
+import { runFmt } from './fmt.js';
 import { runServe } from './serve.js';
 import { runTest } from './test.js';
 import { runVerify } from './verify.js';
@@ -13,6 +14,7 @@ Commands:
   verify <sessions.jsonl> verify agent sessions (JSON lines) against a rule set: --rules <file>
   serve --rules <file>  serve a rule set over HTTP (NeMo Gym POST /verify, /evaluate, ...)
   test --rules <file>   run a rule set's cases (or: test <dir>, every rule set with cases under it)
+  fmt <files...>        format .userfn files and the conditions of rule sets in place (--check for CI)
 
 Run 'userfn <command> --help' for a command's options.
 Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unreadable input.
@@ -20,7 +22,7 @@ Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unre
 
 type Command = (argv: string[], io: Io) => number | Promise<number>;
 
-const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify, serve: runServe, test: runTest };
+const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify, serve: runServe, test: runTest, fmt: runFmt };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
