@@ -4,6 +4,7 @@ export { readRuleSetDocument } from './document.js';
 export type { ScalarStyle } from './located.js';
 export type { OffsetMap } from './offset-map.js';
 export { verify } from './verify.js';
+export { ruleSetVersion, canonicalJson } from './fingerprint.js';
 export { escapeForStyle, requoteScalar, type ScalarEdit } from './requote.js';
 export { formatRuleSetText, type FormattedRuleSet, type FormatProblem } from './format-rule-set.js';
 export { readCasesFile, type CasesFile, type CasesProblem, type RuleSetCase, type CaseExpectation, type CaseFormat, type CaseDecision } from './cases.js';
@@ -28,6 +29,7 @@ export type {
   RuleSetFileProblem,
   RuleSetProblem,
   RuleSetProfile,
+  RuleSetVersion,
   RuleSeverity,
   Verification,
   VerifyOptions,

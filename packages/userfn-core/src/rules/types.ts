@@ -47,6 +47,13 @@ export interface RuleSetDefinition {
   readonly rules: readonly RuleDefinition[];
 }
 
+/** Which rule set produced a result: its `name` (null without one) and a hash of its content (see `ruleSetVersion`). */
+export interface RuleSetVersion {
+  readonly name: string | null;
+  /** `sha256:` and 16 hex digits. */
+  readonly hash: string;
+}
+
 /** A rule with its condition compiled once. */
 export interface Rule extends RuleDefinition {
   readonly compiled: Compiled;
@@ -137,6 +144,8 @@ export interface Verification {
   readonly retry_prompt?: string;
   /** The attempt this verification judged (1 unless the caller said otherwise). */
   readonly attempt: number;
+  /** The rule set that produced it. */
+  readonly rule_set: RuleSetVersion;
 }
 
 /**

@@ -32,6 +32,7 @@ describe('verify', () => {
       ],
       decision: 'accept',
       attempt: 1,
+      rule_set: { name: null, hash: expect.stringMatching(/^sha256:[0-9a-f]{16}$/) },
     });
   });
 

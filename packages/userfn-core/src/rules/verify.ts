@@ -5,6 +5,7 @@ import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { falseReason, traceEvaluation } from '../language/explain/explain.js';
 import { describeValue } from '../runtime/core/json-text.js';
 import { decide, validAttempt } from './decision.js';
+import { ruleSetVersion } from './fingerprint.js';
 import type { Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */
@@ -116,5 +117,5 @@ export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOption
     };
   });
   const then = decide(ruleSet.definition, outcome.misses.map((m) => m.rule), attempt);
-  return { passed: outcome.passed, score: outcome.score, results, ...then, attempt };
+  return { passed: outcome.passed, score: outcome.score, results, ...then, attempt, rule_set: ruleSetVersion(ruleSet) };
 }

@@ -5,6 +5,8 @@ import { RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT } from '../serve/body.js';
 import { createVerifyService } from '../serve/server.js';
+import { DecisionLog } from '../serve/decision-log.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
 import { parseCommandArgs } from './args.js';
 import { UsageError, type Io } from './io.js';
 
@@ -13,17 +15,29 @@ export const SERVE_HELP = `Usage: userfn serve --rules <rules.json|yaml> [option
 Serves a rule set as an HTTP verifier (a NeMo Gym resource server).
 
 Endpoints:
-  POST /verify          a NeMo Gym rollout -> the rollout with "reward" (the score) and "userfn" (passed, failures, warnings)
-  POST /verify-context  a verification context -> { passed, score, results }
+  POST /verify          a NeMo Gym rollout -> the rollout with "reward" (the score) and "userfn"
+                        (passed, failures, warnings, decision, retry_prompt, attempt, rule_set)
+  POST /verify-context  a verification context -> { passed, score, results, decision, retry_prompt?,
+                        attempt, rule_set }
   POST /evaluate        { expression, context, profile?, now?, explain? } -> { value, type, explanation? } or 400 { error }
   GET  /healthz         { status: "ok" }
-  GET  /rules           the loaded rule set
+  GET  /rules           the loaded rule set: its name and hash, profile, max_retries and rules
+
+/verify and /verify-context take ?attempt=N (the agent's attempt, default 1: a
+retry past the rule set's max_retries is decided abort) and ?session=ID (names
+the session in the decision log; default $.session.key). Every result's
+"rule_set" is { name, hash }: the rule set's name and a hash of its content
+(the same across whitespace, key order, JSON or YAML); GET /rules shows the
+one being served, and it changes when SIGHUP loads different rules.
 
 Options:
   --rules <file>       the rule set (JSON or YAML); reloaded on SIGHUP
   --port <n>           port (default 8000; 0 picks a free one)
   --host <addr>        address to listen on (default 127.0.0.1)
   --body-limit <bytes> largest request body (default ${DEFAULT_BODY_LIMIT})
+  --decision-log <file> append one JSON line per verification: time, endpoint,
+                       rule_set, session, attempt, passed, score, decision,
+                       failed (rule ids), duration_ms; reopened on SIGHUP
   -h, --help           this help
 
 SIGTERM and SIGINT drain in-flight requests, then exit. A rule set that fails to
@@ -39,6 +53,12 @@ function load(file: string): RuleSet {
   }
   return loadRuleSet(text, { fileName: file });
 }
+
+/** The rule set's name and hash, as every result names it. */
+const describe = (rs: RuleSet): string => {
+  const v = ruleSetVersion(rs);
+  return `${v.name ?? 'unnamed'} ${v.hash}`;
+};
 
 /** Every problem of a rule set that did not load (the error's message lists them, with file positions). */
 const problems = (e: RuleSetError): string => e.message;
@@ -57,6 +77,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     port: { type: 'string' },
     host: { type: 'string' },
     'body-limit': { type: 'string' },
+    'decision-log': { type: 'string' },
   });
   if (values.help) {
     io.out(SERVE_HELP);
@@ -79,7 +100,14 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     throw e;
   }
   const log = (line: string) => io.err(`${new Date().toISOString()} ${line}\n`);
-  const service = createVerifyService({ ruleSet, bodyLimit, log });
+  const logPath = values['decision-log'];
+  let decisions: DecisionLog | undefined;
+  try {
+    if (typeof logPath === 'string') decisions = new DecisionLog(logPath, log);
+  } catch (e) {
+    throw new UsageError(`cannot write the decision log ${String(logPath)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const service = createVerifyService({ ruleSet, bodyLimit, log, ...(decisions ? { decisions: decisions.write } : {}) });
   await new Promise<void>((resolve, reject) => {
     service.server.once('error', reject);
     service.server.listen(port, host, () => resolve());
@@ -88,16 +116,21 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
   });
 
   const onHup = () => {
+    if (decisions) {
+      decisions.reopen();
+      log(`reopened ${decisions.path}`);
+    }
     try {
-      service.setRuleSet(load(file));
-      log(`reloaded ${file}`);
+      const next = load(file);
+      service.setRuleSet(next);
+      log(`reloaded ${file}: ${describe(next)}`);
     } catch (e) {
       log(`reload of ${file} failed; still serving the previous rule set:\n${e instanceof RuleSetError ? problems(e) : (e as Error).message}`);
     }
   };
   process.on('SIGHUP', onHup);
   const address = service.server.address() as AddressInfo;
-  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} on http://${host.includes(':') ? `[${host}]` : host}:${address.port}\n`);
+  io.out(`userfn serve: ${ruleSet.rules.length} rules from ${file} (${describe(ruleSet)}) on http://${host.includes(':') ? `[${host}]` : host}:${address.port}\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       log(`${signal}: draining`);
@@ -111,6 +144,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     process.on('SIGINT', onInt);
   });
   process.off('SIGHUP', onHup);
+  await decisions?.close();
   log('stopped');
   return 0;
 }

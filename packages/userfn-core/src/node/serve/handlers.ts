@@ -2,22 +2,100 @@ import { compile } from '../../api/api.js';
 import { nemoGymToContext } from '../../rules/nemo-gym.js';
 import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
 import { isProfileName } from '../../common/profiles/profiles.js';
-import type { RuleSet, Verification } from '../../rules/types.js';
+import type { Decision, RuleSet, RuleSetVersion, Verification } from '../../rules/types.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
+import { validAttempt } from '../../rules/decision.js';
 import { verify } from '../../rules/verify.js';
 import { typeName } from '../../common/values/values.js';
 import { HttpError, requireObject } from './body.js';
 
-/** What `/verify` adds for tracing: the same failure shapes as `userfn verify` lines. */
+/** What `/verify` adds for tracing: the same failure shapes as `userfn verify` lines, the decision, and the rule set that scored it. */
 export interface Trace {
   readonly passed: boolean;
   readonly failures: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
   readonly warnings: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
+  readonly decision: Decision;
+  readonly retry_prompt?: string;
+  readonly attempt: number;
+  readonly rule_set: RuleSetVersion;
 }
 
 function trace(v: Verification): Trace {
   const misses = (severity: 'error' | 'warning') =>
     v.results.filter((r) => !r.passed && r.severity === severity).map((r) => ({ rule: r.id, message: r.message ?? '', explanation: r.explanation ?? '' }));
-  return { passed: v.passed, failures: misses('error'), warnings: misses('warning') };
+  return {
+    passed: v.passed,
+    failures: misses('error'),
+    warnings: misses('warning'),
+    decision: v.decision,
+    ...(v.retry_prompt !== undefined ? { retry_prompt: v.retry_prompt } : {}),
+    attempt: v.attempt,
+    rule_set: v.rule_set,
+  };
+}
+
+/** One verification as the decision log records it (a JSON line). */
+export interface DecisionEntry {
+  readonly time: string;
+  readonly endpoint: '/verify' | '/verify-context';
+  readonly rule_set: RuleSetVersion;
+  readonly session: string | number | null;
+  readonly attempt: number;
+  readonly passed: boolean;
+  readonly score: number;
+  readonly decision: Decision;
+  /** The ids of the rules that did not hold, in rule-set order (warnings included). */
+  readonly failed: readonly string[];
+  /** The verification's own time (mapping and rules), in milliseconds. */
+  readonly duration_ms: number;
+}
+
+/** What a verification request says beside its body (from the query string), and where its result is recorded. */
+export interface VerifyRequest {
+  /** `?attempt=N`: the agent's attempt, 1 by default. */
+  readonly attempt?: number;
+  /** `?session=ID`: names the session in the decision log (else the context's $.session.key). */
+  readonly session?: string;
+  readonly record?: (entry: DecisionEntry) => void;
+}
+
+/** The query parameters of a verification request; a bad attempt is a 400. */
+export function verifyRequest(url: string | undefined, record?: (entry: DecisionEntry) => void): VerifyRequest {
+  const q = url?.indexOf('?') ?? -1;
+  const params = q < 0 ? undefined : new URLSearchParams(url!.slice(q + 1));
+  const text = params?.get('attempt') ?? undefined;
+  const attempt = text === undefined ? undefined : validAttempt(/^\d+$/.test(text) ? Number(text) : Number.NaN);
+  if (text !== undefined && attempt === undefined) throw new HttpError(400, 'invalid_request', `\`attempt\` must be a whole number >= 1, got '${text}'`);
+  const session = params?.get('session') ?? undefined;
+  return { ...(attempt !== undefined ? { attempt } : {}), ...(session !== undefined ? { session } : {}), ...(record ? { record } : {}) };
+}
+
+/** `$.session.key` when it is a string or a finite number. */
+function sessionKey(context: unknown): string | number | null {
+  const session = (context as { session?: unknown } | null)?.session;
+  const key = session !== null && typeof session === 'object' ? (session as { key?: unknown }).key : undefined;
+  return typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key)) ? key : null;
+}
+
+/** Verifies, and records the decision when the service keeps a log (the log is written after the answer is computed, never awaited). */
+function verifyAndRecord(ruleSet: RuleSet, context: unknown, endpoint: DecisionEntry['endpoint'], request: VerifyRequest): Verification {
+  const start = request.record ? performance.now() : 0;
+  const v = verify(ruleSet, context, request.attempt !== undefined ? { attempt: request.attempt } : {});
+  if (request.record) {
+    request.record({
+      time: new Date().toISOString(),
+      endpoint,
+      rule_set: v.rule_set,
+      session: request.session ?? sessionKey(context),
+      attempt: v.attempt,
+      passed: v.passed,
+      score: v.score,
+      decision: v.decision,
+      failed: v.results.filter((r) => !r.passed).map((r) => r.id),
+      duration_ms: performance.now() - start,
+    });
+  }
+  return v;
 }
 
 function optionalNow(body: Record<string, unknown>): string | undefined {
@@ -28,7 +106,7 @@ function optionalNow(body: Record<string, unknown>): string | undefined {
 }
 
 /** `POST /verify`: a NeMo Gym rollout, returned with `reward` set to the rule set's score and a `userfn` trace. */
-export function handleVerify(ruleSet: RuleSet, body: unknown): Record<string, unknown> {
+export function handleVerify(ruleSet: RuleSet, body: unknown, request: VerifyRequest = {}): Record<string, unknown> {
   const rollout = requireObject(body, 'the rollout');
   if (!('response' in rollout)) throw new HttpError(400, 'invalid_request', 'the rollout has no `response` field');
   const response = rollout['response'];
@@ -36,14 +114,14 @@ export function handleVerify(ruleSet: RuleSet, body: unknown): Record<string, un
   if (typeof response !== 'object' || response === null || !Array.isArray((response as Record<string, unknown>)['output'])) {
     throw new HttpError(400, 'invalid_request', '`response.output` must be a list of output items');
   }
-  const result = verify(ruleSet, nemoGymToContext(rollout));
+  const result = verifyAndRecord(ruleSet, nemoGymToContext(rollout), '/verify', request);
   // `reward` replaces any existing one; every other key comes back unchanged.
   return { ...rollout, reward: result.score, userfn: trace(result) };
 }
 
-/** `POST /verify-context`: a verification context, verified as `verify()` does. */
-export function handleVerifyContext(ruleSet: RuleSet, body: unknown): Verification {
-  return verify(ruleSet, requireObject(body, 'the context'));
+/** `POST /verify-context`: a verification context, verified as `verify()` does (`?attempt=N` is its attempt). */
+export function handleVerifyContext(ruleSet: RuleSet, body: unknown, request: VerifyRequest = {}): Verification {
+  return verifyAndRecord(ruleSet, requireObject(body, 'the context'), '/verify-context', request);
 }
 
 /** `POST /evaluate`: `{ expression, context, profile?, now?, explain? }` -> `{ value, type, explanation? }`, or a 400 with the UserFn error. */
@@ -73,10 +151,14 @@ export function handleEvaluate(body: unknown): { status: number; payload: unknow
   }
 }
 
-/** `GET /rules`: the loaded rule set's profile, ids, messages, weights and severities. */
+/** `GET /rules`: the loaded rule set's name and hash (what every result's `rule_set` names), profile, retry budget, and each rule. */
 export function describeRules(ruleSet: RuleSet): unknown {
+  const { name, hash } = ruleSetVersion(ruleSet);
   return {
+    name,
+    hash,
     profile: ruleSet.profile,
-    rules: ruleSet.rules.map((r) => ({ id: r.id, message: r.message ?? null, weight: r.weight, severity: r.severity, condition: r.condition })),
+    max_retries: ruleSet.definition.max_retries ?? null,
+    rules: ruleSet.rules.map((r) => ({ id: r.id, message: r.message ?? null, weight: r.weight, severity: r.severity, on_fail: r.on_fail, condition: r.condition })),
   };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT, HttpError, readJsonBody } from './body.js';
-import { describeRules, handleEvaluate, handleVerify, handleVerifyContext } from './handlers.js';
+import { describeRules, handleEvaluate, handleVerify, handleVerifyContext, verifyRequest, type DecisionEntry } from './handlers.js';
 
 export interface ServeOptions {
   /** The rule set to serve; `reload` swaps it. */
@@ -10,6 +10,8 @@ export interface ServeOptions {
   readonly bodyLimit?: number;
   /** Where one-line logs go (default: nowhere). */
   readonly log?: (line: string) => void;
+  /** Called with every verification (`userfn serve --decision-log` appends it as a JSON line). */
+  readonly decisions?: (entry: DecisionEntry) => void;
 }
 
 /** A running verification service. */
@@ -29,13 +31,13 @@ function send(res: ServerResponse, status: number, payload: unknown, close = fal
   res.end(body);
 }
 
-type Route = (req: IncomingMessage, ruleSet: RuleSet, bodyLimit: number) => Promise<{ status: number; payload: unknown }>;
+type Route = (req: IncomingMessage, ruleSet: RuleSet, bodyLimit: number, decisions?: (entry: DecisionEntry) => void) => Promise<{ status: number; payload: unknown }>;
 
 const ok = (payload: unknown) => ({ status: 200, payload });
 
 const ROUTES: Record<string, Record<string, Route>> = {
-  '/verify': { POST: async (req, rs, limit) => ok(handleVerify(rs, await readJsonBody(req, limit))) },
-  '/verify-context': { POST: async (req, rs, limit) => ok(handleVerifyContext(rs, await readJsonBody(req, limit))) },
+  '/verify': { POST: async (req, rs, limit, d) => ok(handleVerify(rs, await readJsonBody(req, limit), verifyRequest(req.url, d))) },
+  '/verify-context': { POST: async (req, rs, limit, d) => ok(handleVerifyContext(rs, await readJsonBody(req, limit), verifyRequest(req.url, d))) },
   '/evaluate': { POST: async (req, _rs, limit) => handleEvaluate(await readJsonBody(req, limit)) },
   // NeMo Gym agents call /seed_session before a rollout; a rule set keeps no per-rollout state.
   '/seed_session': {
@@ -70,7 +72,7 @@ export function createVerifyService(options: ServeOptions): VerifyService {
       return send(res, 405, { error: { code: 'method_not_allowed', message: `${path} takes ${Object.keys(methods).join(', ')}` } }, draining);
     }
     const served = ruleSet; // one rule set for the whole request, even if a reload lands meanwhile
-    route(req, served, bodyLimit).then(
+    route(req, served, bodyLimit, options.decisions).then(
       ({ status, payload }) => send(res, status, payload, draining),
       (e: unknown) => {
         if (e instanceof HttpError) {
