@@ -31,9 +31,9 @@ export function rolloutOf(context) {
   };
 }
 
-/** Starts `userfn serve` on a free loopback port; resolves with the child and its port once it prints its URL. */
-function startServer(rulesPath) {
-  const child = spawn(process.execPath, [cliPath(), 'serve', '--rules', rulesPath, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `userfn serve` on a free loopback port (with `extraArgs`); resolves with the child and its port once it prints its URL. */
+function startServer(rulesPath, extraArgs = []) {
+  const child = spawn(process.execPath, [cliPath(), 'serve', '--rules', rulesPath, '--port', '0', '--host', '127.0.0.1', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (c) => (err += c));
   return new Promise((resolve, reject) => {
@@ -88,16 +88,16 @@ async function drive(agent, port, body, count, concurrency, check) {
  * Runs the figure: the W9 rules served by one `userfn serve`, `requests`
  * requests of one rollout after a warm-up, `concurrency` in flight. Every
  * response must be 200 with the reward `expectedReward` (checked, not timed
- * apart). Returns plain JSON for latest.json.
+ * apart). `extraArgs` go to `userfn serve` (e.g. --decision-log). Returns plain JSON for latest.json.
  */
-export async function runServe({ workload, context, expectedReward, requests, concurrency, log }) {
+export async function runServe({ workload, context, expectedReward, requests, concurrency, log, extraArgs = [] }) {
   const tmp = mkdtempSync(join(tmpdir(), 'userfn-serve-bench-'));
   let server;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const rulesPath = join(tmp, 'w9.rules.json');
     writeFileSync(rulesPath, JSON.stringify(ruleSetOf(workload), null, 2));
-    server = await startServer(rulesPath);
+    server = await startServer(rulesPath, extraArgs);
     const body = Buffer.from(JSON.stringify(rolloutOf(context)));
     let wrong;
     const check = (r) => {

@@ -87,6 +87,10 @@ describe('verifyStream (sessions)', () => {
         { rule: 'has-output', count: 1 },
         { rule: 'no-delete', count: 1 },
       ],
+      // scores 1, 0.25, 0.5, 0.25
+      scoreHistogram: [0, 0, 2, 0, 0, 1, 0, 0, 0, 1],
+      zeros: 0,
+      ones: 1,
     });
   });
 
@@ -181,7 +185,7 @@ parentPort.on('message', (m) => { if ('init' in m) parentPort.postMessage({ read
   });
 
   it('gives an empty input no output and an empty summary', async () => {
-    expect(await run('')).toEqual({ out: '', summary: { records: 0, passed: 0, failed: 0, inputErrors: 0, meanScore: null, failuresByRule: [] } });
+    expect(await run('')).toEqual({ out: '', summary: { records: 0, passed: 0, failed: 0, inputErrors: 0, meanScore: null, failuresByRule: [], scoreHistogram: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], zeros: 0, ones: 0 } });
   });
 
   it('stops reading while the output is blocked, and resumes when it drains (backpressure)', async () => {
