@@ -16,6 +16,11 @@ Commands:
   test --rules <file>   run a rule set's cases (or: test <dir>, every rule set with cases under it)
   fmt <files...>        format .userfn files and the conditions of rule sets in place (--check for CI)
 
+Every verification result names the rule set that produced it: "rule_set":
+{"name", "hash"}, a hash of the rule set's content (the same across
+whitespace, key order, JSON or YAML). userfn verify prints it on every line
+and in its summary; userfn serve on every result and at GET /rules.
+
 Run 'userfn <command> --help' for a command's options.
 Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unreadable input.
 `;
