@@ -25,26 +25,40 @@ for (const rules of SIZES) {
   const ls = createLanguageService({ sampleContext: contractSessions(1)[0] });
   const base = contractDocument(rules);
   const uri = `file:///bench/contract-${rules}.rules.json`;
+  // The document is updated as a language server's document manager updates it: by ranged changes (its line index follows them).
   let version = 1;
-  ls.doValidation(TextDocument.create(uri, 'json', version, base));
-  // Each edit rewrites the condition of the middle rule (its text is the document's, JSON-escaped as written).
+  let current = TextDocument.create(uri, 'json', version, base);
+  ls.doValidation(current);
+  // Each edit rewrites the number at the end of the middle rule's condition (`... or get('$.output.turns') > <k>`).
   const doc0 = JSON.parse(base);
   const middle = JSON.stringify(doc0.rules[Math.floor(rules / 2)].condition);
   const anchor = base.indexOf(middle);
-  const edited = (k) => `${base.slice(0, anchor)}${middle.slice(0, -1)} or get('$.output.turns') > ${k}"${base.slice(anchor + middle.length)}`;
-  const completeAt = (text) => text.indexOf("get('$.output.turns') > ", anchor) + "get('$.output.".length;
+  const tail = middle.slice(0, -1) + " or get('$.output.turns') > ";
+  current = TextDocument.update(current, [{ range: { start: current.positionAt(anchor), end: current.positionAt(anchor + middle.length) }, text: `${tail}0"` }], ++version);
+  ls.doValidation(current);
+  const numberAt = anchor + tail.length;
+  let shown = '0';
+  const edit = (k) => {
+    const next = String(k);
+    const range = { start: current.positionAt(numberAt), end: current.positionAt(numberAt + shown.length) };
+    shown = next;
+    current = TextDocument.update(current, [{ range, text: next }], ++version);
+    return current;
+  };
+  const completeAt = numberAt - "turns') > ".length;
   const validation = [];
   const completion = [];
   let diagnostics = 0;
   let items = 0;
-  for (let k = 0; k < EDITS; k++) {
-    const doc = TextDocument.create(uri, 'json', ++version, edited(k));
+  for (let k = 1; k <= EDITS; k++) {
+    const doc = edit(k);
     const t0 = performance.now();
     diagnostics = ls.doValidation(doc).length;
     validation.push(performance.now() - t0);
-    const next = TextDocument.create(uri, 'json', ++version, edited(k + 1));
+    const next = edit(k + 100000);
+    const position = next.positionAt(completeAt);
     const t1 = performance.now();
-    items = ls.doComplete(next, next.positionAt(completeAt(next.getText()))).items.length;
+    items = ls.doComplete(next, position).items.length;
     completion.push(performance.now() - t1);
   }
   if (items === 0) throw new Error(`no completion items at ${rules} rules: the bench's position is wrong`);

@@ -5,6 +5,7 @@
  *   --workloads=W1,W7  only these workloads
  *   --engines=userfn,js,cel-js   only these engines
  *   --no-batch, --no-serve, --no-ls   skip the batch, `userfn serve` or language-service figures
+ *   --no-shared        skip the shared-process mode and the language-service curve (issue 18)
  *
  * Each (engine, workload) cell runs in its own fresh process (eval-child.mjs),
  * one after another, so that no engine shares a JIT, a heap or a call site
@@ -28,14 +29,17 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const RESULTS_DIR = here('../results/');
 const EVAL_CHILD = here('./eval-child.mjs');
 const LS_CHILD = here('./ls-child.mjs');
+// The shared-process mode and the language-service curve: each a child that prints its markdown and writes its JSON.
+const SHARED_CHILDREN = [here('./shared-process.mjs'), here('./ls-scale.mjs')];
 
 function parseFlags(argv) {
-  const flags = { quick: false, workloads: null, engines: null, batch: true, serve: true, ls: true };
+  const flags = { quick: false, workloads: null, engines: null, batch: true, serve: true, ls: true, shared: true };
   for (const a of argv) {
     if (a === '--quick') flags.quick = true;
     else if (a === '--no-batch') flags.batch = false;
     else if (a === '--no-ls') flags.ls = false;
     else if (a === '--no-serve') flags.serve = false;
+    else if (a === '--no-shared') flags.shared = false;
     else if (a.startsWith('--workloads=')) flags.workloads = a.slice(12).split(',');
     else if (a.startsWith('--engines=')) flags.engines = a.slice(10).split(',');
     else throw new Error(`unknown option ${a} (see the comment at the top of src/run.mjs)`);
@@ -207,6 +211,13 @@ async function main() {
   const outFile = `${RESULTS_DIR}${flags.quick ? 'quick' : 'latest'}.json`;
   writeFileSync(outFile, `${JSON.stringify(result, null, 2)}\n`);
   process.stdout.write(`${renderMarkdown(result)}\n`);
+  if (flags.shared) {
+    for (const child of SHARED_CHILDREN) {
+      log(`running ${child}`);
+      const r = spawnSync(process.execPath, ['--expose-gc', child, ...(flags.quick ? ['--quick'] : [])], { encoding: 'utf8', timeout: 900_000 });
+      process.stdout.write(r.status === 0 ? `\n${r.stdout}` : `\n${child} failed (exit ${r.status}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' / ')}\n`);
+    }
+  }
   log(`wrote ${outFile} in ${result.durationSeconds} s`);
 }
 

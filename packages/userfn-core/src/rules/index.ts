@@ -3,6 +3,7 @@ export { loadRuleSet } from './load.js';
 export { readRuleSetDocument } from './document.js';
 export type { ScalarStyle } from './located.js';
 export type { OffsetMap } from './offset-map.js';
+export { rereadJsonString } from './scalar-map.js';
 export { verify } from './verify.js';
 export { ruleSetVersion, canonicalJson } from './fingerprint.js';
 export { escapeForStyle, requoteScalar, type ScalarEdit } from './requote.js';

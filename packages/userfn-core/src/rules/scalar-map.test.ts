@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonLocated } from './json-located.js';
 import type { LocatedScalar, ParsedText } from './located.js';
-import { scalarMap } from './scalar-map.js';
+import { rereadJsonString, scalarMap } from './scalar-map.js';
 import { parseYamlLocated } from './yaml-located.js';
 
 /** The scalar under the first key of a one-key document. */
@@ -68,5 +68,25 @@ describe('scalarMap', () => {
     const c = root.entries[1]!.value as LocatedScalar & { value: string };
     expect([c.value, c.style, alias.slice(c.span!.start, c.span!.end)]).toEqual(['true', undefined, '*x']);
     expect(scalarMap(alias, c.span!, c.style, c.value).exact).toBe(false);
+  });
+});
+
+describe('rereadJsonString', () => {
+  const text = String.raw`{"c": "get('$.a') == \"x\\\" and 1 < 2"}`;
+  const span = { start: text.indexOf('"get'), end: text.lastIndexOf('"') + 1 };
+
+  it('reads a JSON string again, with the same value and map as a full read', () => {
+    const again = rereadJsonString(text, span)!;
+    const full = offsetsOf(text, parseJsonLocated);
+    expect(again.value).toBe(full.s.value);
+    expect(Array.from({ length: again.value.length + 1 }, (_, i) => again.map.toDocument(i))).toEqual(full.offsets);
+  });
+
+  it('refuses a span that is no longer exactly one string', () => {
+    expect(rereadJsonString(text, { start: span.start, end: span.end - 1 })).toBeUndefined(); // the string ends later
+    expect(rereadJsonString(text, { start: span.start + 1, end: span.end })).toBeUndefined(); // not at a quote
+    const closedEarly = text.replace('\\"x', '"x');
+    expect(rereadJsonString(closedEarly, { start: span.start, end: span.end - 1 })).toBeUndefined(); // the edit closed the string
+    expect(rereadJsonString('{"c": "a\u0001b"}', { start: 6, end: 11 })).toBeUndefined(); // a raw control character
   });
 });

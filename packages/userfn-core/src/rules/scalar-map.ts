@@ -24,3 +24,18 @@ export function scalarMap(text: string, span: Span, style: ScalarStyle | undefin
   const decoded = style === undefined ? undefined : decode(text, span, style);
   return decoded && decoded.value === value ? new OffsetTableMap(decoded.starts) : new CoarseMap(span.start, span.end, value.length);
 }
+
+/**
+ * Reads again the JSON string literal at `span` of an edited file, for an
+ * editor that updates its model of a rule set in place when an edit stays
+ * inside one condition: the literal's value and exact offset map, or
+ * undefined when the text at `span` is no longer exactly one valid JSON
+ * string (then the whole file must be read again). The literal's extent is
+ * set by its quotes, so a string that still starts and ends where `span` says
+ * leaves the rest of the file's structure as it was.
+ */
+export function rereadJsonString(text: string, span: Span): { readonly value: string; readonly map: OffsetMap } | undefined {
+  if (text.charCodeAt(span.start) !== 34 /* " */) return undefined;
+  const d = decodeJsonString(text, span.start);
+  return d.error || d.end !== span.end ? undefined : { value: d.value, map: new OffsetTableMap(d.starts) };
+}

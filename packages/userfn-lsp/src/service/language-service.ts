@@ -26,8 +26,10 @@ import { hover } from './features/hover.js';
 import { semanticTokens } from './features/semantic-tokens.js';
 import { signatureHelp } from './features/signature-help.js';
 import { guarded } from './guard.js';
+import { AnalysisCache } from './analysis-cache.js';
 import { ModelCache } from './model-cache.js';
-import { buildModel, type DocumentModel } from './model.js';
+import { editModel } from './model-edit.js';
+import { buildModel, type DocumentModel, type ModelSettings } from './model.js';
 
 /** What createLanguageService returns. Every function is total: it never throws. */
 export interface LanguageService {
@@ -57,7 +59,14 @@ export interface LanguageService {
 export function createLanguageService(config: LanguageServiceConfig = {}): LanguageService {
   let resolved: ResolvedConfig = resolveConfig(config);
   const cache = new ModelCache();
-  const model = (document: TextDocument): DocumentModel => cache.get(document, () => buildModel(document, resolved));
+  const analyses = new AnalysisCache();
+  // An edit inside one condition of a JSON rule set updates the previous model; anything else reads the document again.
+  const model = (document: TextDocument): DocumentModel =>
+    cache.get(document, () => {
+      const settings: ModelSettings = { config: resolved, analyses };
+      const previous = cache.latest(document.uri);
+      return (previous && editModel(previous, document, settings)) ?? buildModel(document, settings);
+    });
   const run = <R>(feature: string, fallback: () => R, fn: () => R): R => guarded(feature, resolved.onError, fallback, fn);
 
   return {
@@ -68,6 +77,7 @@ export function createLanguageService(config: LanguageServiceConfig = {}): Langu
         () => {
           resolved = resolveConfig(next);
           cache.clear();
+          analyses.clear();
           return resolved.problems;
         },
       );

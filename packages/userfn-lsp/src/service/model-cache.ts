@@ -20,6 +20,11 @@ export class ModelCache {
     return model;
   }
 
+  /** The latest model of a document, whatever its version (to build the next version's from). */
+  latest(uri: string): DocumentModel | undefined {
+    return this.entries.get(uri);
+  }
+
   /** Drops a document's model (closed documents). */
   forget(uri: string): void {
     this.entries.delete(uri);

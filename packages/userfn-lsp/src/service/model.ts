@@ -3,12 +3,23 @@
  * whole file, or each rule's condition) with their offset maps and analyses,
  * and the problems of the file itself. Built once per version (see ModelCache).
  */
-import { analyze, DEFAULT_LIMITS, readRuleSetDocument, tokenize, type Analysis, type LexToken, type ProfileName, type RuleSetFileProblem } from '@userfn/core';
+import {
+  analyze,
+  DEFAULT_LIMITS,
+  readRuleSetDocument,
+  tokenize,
+  type Analysis,
+  type LexToken,
+  type ProfileName,
+  type RuleSetCondition,
+  type RuleSetFileProblem,
+} from '@userfn/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalysisCache } from './analysis-cache.js';
 import type { ResolvedConfig } from './config.js';
 import { documentKind, type DocumentKind } from './document-kind.js';
 import { embeddedText, type EmbeddedText } from './rulesets/embedded-text.js';
-import { IdentityMap, type SourceMap } from './source-map.js';
+import { IdentityMap, ShiftedMap, type SourceMap } from './source-map.js';
 
 /** A problem of the document itself (a rule-set file's syntax or structure, the size limit), in document offsets. */
 export interface FileProblem {
@@ -34,6 +45,8 @@ export interface EmbeddedSource {
   readonly profile: ProfileName;
   /** The host literal, for rule sets; absent for a `.userfn` document. */
   readonly literal: EmbeddedText | undefined;
+  /** The condition as the core read it from the rule-set file (its span, style and map); absent for a `.userfn` document. */
+  readonly origin: RuleSetCondition | undefined;
   /** Parsed and checked on first use. */
   readonly analysis: Analysis;
   /** Every token, comments included; computed on first use. */
@@ -54,39 +67,97 @@ export interface DocumentModel {
   readonly tooLarge: boolean;
 }
 
-function embedded(
-  config: ResolvedConfig,
+/** What building a model needs besides the document: the configuration and the analyses already made under it. */
+export interface ModelSettings {
+  readonly config: ResolvedConfig;
+  readonly analyses: AnalysisCache;
+}
+
+/**
+ * One source of a document: a `.userfn` document's whole text, or a rule's
+ * condition as the core read it from the rule-set file `text` (`origin`).
+ * Analysis, tokens and the literal's writer are made on first use; an
+ * analysis is shared with every source of the same profile and text (the
+ * settings' cache), and a source moved by an edit above it keeps what it had.
+ */
+class Source implements EmbeddedSource {
+  readonly start: number;
+  readonly end: number;
+  private analysisMemo: Analysis | undefined;
+  private tokensMemo: readonly LexToken[] | undefined;
+  private literalMemo: EmbeddedText | undefined;
+
+  constructor(
+    private readonly settings: ModelSettings,
+    private readonly text: string,
+    readonly profile: ProfileName,
+    readonly source: string,
+    readonly map: SourceMap,
+    range: { start: number; end: number },
+    readonly origin: RuleSetCondition | undefined,
+  ) {
+    this.start = range.start;
+    this.end = range.end;
+  }
+
+  get ruleId(): string | undefined {
+    return this.origin?.ruleId;
+  }
+
+  get literal(): EmbeddedText | undefined {
+    if (this.origin === undefined) return undefined;
+    this.literalMemo ??= embeddedText(this.text, this.origin);
+    return this.literalMemo;
+  }
+
+  get analysis(): Analysis {
+    const { config, analyses } = this.settings;
+    this.analysisMemo ??= analyses.get(this.profile, this.source, () =>
+      analyze(this.source, { profile: this.profile, contextSchema: config.schemaFor(this.profile), ...(config.functions ? { functions: config.functions } : {}) }),
+    );
+    return this.analysisMemo;
+  }
+
+  get tokens(): readonly LexToken[] {
+    // a source over the core's length limit is refused by the parser: no point lexing megabytes for colours
+    this.tokensMemo ??= this.source.length > DEFAULT_LIMITS.maxSourceLength ? [] : tokenize(this.source);
+    return this.tokensMemo;
+  }
+
+  /** The same condition `delta` further in the edited file `text`, with the analysis and tokens made so far. */
+  moved(text: string, delta: number): Source {
+    const map = ShiftedMap.of(this.map, delta);
+    const range = { start: this.start + delta, end: this.end + delta };
+    const origin = this.origin && { ...this.origin, span: range, map };
+    const next = new Source(this.settings, text, this.profile, this.source, map, range, origin);
+    next.analysisMemo = this.analysisMemo;
+    next.tokensMemo = this.tokensMemo;
+    return next;
+  }
+}
+
+/** A source of a document (see Source). */
+export function embedded(
+  settings: ModelSettings,
+  text: string,
   profile: ProfileName,
   source: string,
   map: SourceMap,
   range: { start: number; end: number },
-  ruleId: string | undefined,
-  literal: EmbeddedText | undefined,
+  origin?: RuleSetCondition,
 ): EmbeddedSource {
-  let analysis: Analysis | undefined;
-  let tokens: readonly LexToken[] | undefined;
-  return {
-    source,
-    map,
-    start: range.start,
-    end: range.end,
-    ruleId,
-    profile,
-    literal,
-    get analysis(): Analysis {
-      analysis ??= analyze(source, { profile, contextSchema: config.schemaFor(profile), ...(config.functions ? { functions: config.functions } : {}) });
-      return analysis;
-    },
-    get tokens(): readonly LexToken[] {
-      // a source over the core's length limit is refused by the parser: no point lexing megabytes for colours
-      tokens ??= source.length > DEFAULT_LIMITS.maxSourceLength ? [] : tokenize(source);
-      return tokens;
-    },
-  };
+  return new Source(settings, text, profile, source, map, range, origin);
+}
+
+/** `s` moved by `delta` in the edited file `text` (a source this module made). */
+export function movedSource(s: EmbeddedSource, text: string, delta: number): EmbeddedSource {
+  if (!(s instanceof Source)) throw new TypeError('a source of another model');
+  return s.moved(text, delta);
 }
 
 /** Builds the model of a document. */
-export function buildModel(document: TextDocument, config: ResolvedConfig): DocumentModel {
+export function buildModel(document: TextDocument, settings: ModelSettings): DocumentModel {
+  const { config } = settings;
   const text = document.getText();
   const kind = documentKind(document.uri, document.languageId);
   const base = { uri: document.uri, version: document.version, text, kind };
@@ -102,12 +173,12 @@ export function buildModel(document: TextDocument, config: ResolvedConfig): Docu
     return { ...base, sources: [], problems: [problem], tooLarge: true };
   }
   if (kind === 'expression') {
-    const source = embedded(config, config.profile, text, new IdentityMap(text.length), { start: 0, end: text.length }, undefined, undefined);
+    const source = embedded(settings, text, config.profile, text, new IdentityMap(text.length), { start: 0, end: text.length });
     return { ...base, sources: [source], problems: [], tooLarge: false };
   }
   // the core's reading of the file, so the editor and the loader agree on every condition and problem
   const rules = readRuleSetDocument(text, { format: kind === 'rules-json' ? 'json' : 'yaml' });
-  const sources = rules.conditions.map((c) => embedded(config, rules.profile, c.condition, c.map, c.span, c.ruleId, embeddedText(text, c)));
+  const sources = rules.conditions.map((c) => embedded(settings, text, rules.profile, c.condition, c.map, c.span, c));
   return { ...base, sources, problems: rules.problems.map((p) => fileProblem(text, p)), tooLarge: false };
 }
 
