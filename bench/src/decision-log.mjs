@@ -36,7 +36,15 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const mode of round % 2 ? ['without', 'with'] : ['with', 'without']) {
       const file = join(tmp, `round${round}.jsonl`);
-      const r = await runServe({ workload: w9, context: bench.context, expectedReward, requests, concurrency, log, extraArgs: mode === 'with' ? ['--decision-log', file] : [] });
+      const r = await runServe({
+        workload: w9,
+        context: bench.context,
+        expectedReward,
+        requests,
+        concurrency,
+        log,
+        extraArgs: mode === 'with' ? ['--decision-log', file] : [],
+      });
       if (!r.available) throw new Error(r.reason);
       if (mode === 'with') {
         // the warm-up's requests are logged too
@@ -46,7 +54,9 @@ try {
         JSON.parse(lines.at(-1));
       }
       figures[mode].push(r);
-      log(`round ${round} ${mode.padEnd(7)} ${Math.round(r.requestsPerSecond)} req/s  p50 ${r.latencyMs.p50.toFixed(2)} ms  p99 ${r.latencyMs.p99.toFixed(2)} ms`);
+      log(
+        `round ${round} ${mode.padEnd(7)} ${Math.round(r.requestsPerSecond)} req/s  p50 ${r.latencyMs.p50.toFixed(2)} ms  p99 ${r.latencyMs.p99.toFixed(2)} ms`,
+      );
     }
   }
   figures.entry = await entryCost(100_000);
@@ -57,7 +67,18 @@ try {
 /** Microseconds per entry written by the server's DecisionLog (to a file, flushed before the clock stops). */
 async function entryCost(entries) {
   const dl = new DecisionLog(join(tmp, 'micro.jsonl'), log);
-  const entry = { time: new Date().toISOString(), endpoint: '/verify', rule_set: { name: 'w9', hash: 'sha256:0123456789abcdef' }, session: 'ses_000123', attempt: 1, passed: false, score: 0.7, decision: 'retry', failed: ['a', 'b'], duration_ms: 0.0123 };
+  const entry = {
+    time: new Date().toISOString(),
+    endpoint: '/verify',
+    rule_set: { name: 'w9', hash: 'sha256:0123456789abcdef' },
+    session: 'ses_000123',
+    attempt: 1,
+    passed: false,
+    score: 0.7,
+    decision: 'retry',
+    failed: ['a', 'b'],
+    duration_ms: 0.0123,
+  };
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < entries; i++) dl.write(entry);
   const queued = Number(process.hrtime.bigint() - t0) / 1e3 / entries;
@@ -66,7 +87,11 @@ async function entryCost(entries) {
   return { queuedUs: queued, flushedUs: flushed };
 }
 
-const summary = (rs) => ({ requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)), p50: median(rs.map((r) => r.latencyMs.p50)), p99: median(rs.map((r) => r.latencyMs.p99)) });
+const summary = (rs) => ({
+  requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
+  p50: median(rs.map((r) => r.latencyMs.p50)),
+  p99: median(rs.map((r) => r.latencyMs.p99)),
+});
 const a = summary(figures.without);
 const b = summary(figures.with);
 const result = {

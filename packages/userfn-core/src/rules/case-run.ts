@@ -70,12 +70,13 @@ export function runCase(ruleSet: RuleSet, c: RuleSetCase, defaults: VerifyOption
   if (e.failures && !sameSet(e.failures, failures)) mismatches.push({ field: 'failures', expected: sorted(e.failures), actual: sorted(failures) });
   if (e.warnings && !sameSet(e.warnings, warnings)) mismatches.push({ field: 'warnings', expected: sorted(e.warnings), actual: sorted(warnings) });
   if (e.decision !== undefined && v.decision !== e.decision) mismatches.push({ field: 'decision', expected: e.decision, actual: v.decision });
-  if (e.retry_prompt !== undefined && v.retry_prompt !== e.retry_prompt) mismatches.push({ field: 'retry_prompt', expected: e.retry_prompt, actual: v.retry_prompt ?? null });
+  if (e.retry_prompt !== undefined && v.retry_prompt !== e.retry_prompt)
+    mismatches.push({ field: 'retry_prompt', expected: e.retry_prompt, actual: v.retry_prompt ?? null });
   if (mismatches.length === 0) return { case: c, ok: true, mismatches, involved: [], verification: v };
 
   const expectedMissed = new Set([...(e.failures ?? []), ...(e.warnings ?? [])]);
-  const idsChecked = (id: string, severity: RuleSeverity) => (severity === 'error' ? e.failures : e.warnings) !== undefined;
-  const differing = v.results.filter((r) => idsChecked(r.id, r.severity) && r.passed === expectedMissed.has(r.id));
+  const idsChecked = (severity: RuleSeverity) => (severity === 'error' ? e.failures : e.warnings) !== undefined;
+  const differing = v.results.filter((r) => idsChecked(r.severity) && r.passed === expectedMissed.has(r.id));
   const involved = (differing.length > 0 ? differing : v.results.filter((r) => !r.passed)).map(
     (r): InvolvedRule => ({ id: r.id, severity: r.severity, held: r.passed, ...(r.explanation !== undefined ? { explanation: r.explanation } : {}) }),
   );

@@ -58,7 +58,20 @@ export interface CasesFile {
 
 /** The fields of a cases file and of one case. */
 export const CASES_FILE_FIELDS: readonly string[] = ['$schema', 'description', 'now', 'format', 'cases'];
-export const CASE_FIELDS: readonly string[] = ['title', 'context', 'rollout', 'format', 'now', 'attempt', 'passed', 'score', 'failures', 'warnings', 'decision', 'retry_prompt'];
+export const CASE_FIELDS: readonly string[] = [
+  'title',
+  'context',
+  'rollout',
+  'format',
+  'now',
+  'attempt',
+  'passed',
+  'score',
+  'failures',
+  'warnings',
+  'decision',
+  'retry_prompt',
+];
 const FORMATS: readonly CaseFormat[] = ['sessions', 'nemo-gym'];
 const DECISIONS: readonly CaseDecision[] = ['accept', 'retry', 'abort'];
 
@@ -73,7 +86,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
  */
 export function readCasesFile(text: string, options: { readonly fileName?: string; readonly format?: 'json' | 'yaml' } = {}): CasesFile {
   const name = options.fileName?.toLowerCase() ?? '';
-  const format = options.format ?? (name.endsWith('.yaml') || name.endsWith('.yml') ? 'yaml' : name.endsWith('.json') ? 'json' : /^\uFEFF?\s*\{/.test(text) ? 'json' : 'yaml');
+  const format =
+    options.format ??
+    (name.endsWith('.yaml') || name.endsWith('.yml') ? 'yaml' : name.endsWith('.json') ? 'json' : /^\uFEFF?\s*\{/.test(text) ? 'json' : 'yaml');
   const lines = new LineIndex(text);
   const at = (offset: number | undefined): FilePosition | undefined => {
     if (offset === undefined) return undefined;
@@ -155,8 +170,10 @@ function readCase(
   const hasContext = f.has('context');
   const hasRollout = f.has('rollout');
   if (hasContext && hasRollout) r("give either 'context' or 'rollout', not both", f.get('rollout'));
-  else if (hasRollout && format !== 'nemo-gym') r("'rollout' needs 'format: nemo-gym' (on the case or the file); a verification context is 'context'", f.get('rollout'));
-  else if (!hasContext && !hasRollout) r(format === 'nemo-gym' ? "no 'rollout' (the NeMo Gym rollout to verify)" : "no 'context' (the verification context to verify)", node);
+  else if (hasRollout && format !== 'nemo-gym')
+    r("'rollout' needs 'format: nemo-gym' (on the case or the file); a verification context is 'context'", f.get('rollout'));
+  else if (!hasContext && !hasRollout)
+    r(format === 'nemo-gym' ? "no 'rollout' (the NeMo Gym rollout to verify)" : "no 'context' (the verification context to verify)", node);
   else {
     const key = hasRollout ? 'rollout' : 'context';
     input = value[key];
@@ -172,7 +189,8 @@ function readCase(
   let score: number | undefined;
   if (f.has('score')) {
     const s = value['score'];
-    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 1) r(`'score' must be a number from 0 to 1, not ${describeLocated(f.get('score')!)}`, f.get('score'));
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 1)
+      r(`'score' must be a number from 0 to 1, not ${describeLocated(f.get('score')!)}`, f.get('score'));
     else score = s;
   }
   const ids = (key: 'failures' | 'warnings'): readonly string[] | undefined => {
@@ -192,14 +210,18 @@ function readCase(
     if (typeof d === 'string' && (DECISIONS as readonly string[]).includes(d)) decision = d as CaseDecision;
     else {
       const s = typeof d === 'string' ? suggest(d, DECISIONS) : undefined;
-      r(`'decision' must be accept, retry or abort, not ${typeof d === 'string' ? `'${d}'` : describeLocated(f.get('decision')!)}${s ? ` (did you mean '${s}'?)` : ''}`, f.get('decision'));
+      r(
+        `'decision' must be accept, retry or abort, not ${typeof d === 'string' ? `'${d}'` : describeLocated(f.get('decision')!)}${s ? ` (did you mean '${s}'?)` : ''}`,
+        f.get('decision'),
+      );
     }
   }
   const retryPrompt = stringField(f, value, 'retry_prompt', r);
   let attempt: number | undefined;
   if (f.has('attempt')) {
     const a = value['attempt'];
-    if (typeof a !== 'number' || !Number.isInteger(a) || a < 1) r(`'attempt' must be a whole number >= 1, not ${describeLocated(f.get('attempt')!)}`, f.get('attempt'));
+    if (typeof a !== 'number' || !Number.isInteger(a) || a < 1)
+      r(`'attempt' must be a whole number >= 1, not ${describeLocated(f.get('attempt')!)}`, f.get('attempt'));
     else attempt = a;
   }
   if (bad || passed === undefined) return undefined;
@@ -226,7 +248,8 @@ function readCase(
 function fieldsOf(o: LocatedObject, known: readonly string[], where: string, report: Report): Map<string, Located> {
   const out = new Map<string, Located>();
   for (const e of o.entries) {
-    if (out.has(e.key)) report(`field '${e.key}' appears twice${where ? ` ${where}` : ''}`, { kind: 'scalar', value: e.key, ...(e.keySpan ? { span: e.keySpan } : {}) });
+    if (out.has(e.key))
+      report(`field '${e.key}' appears twice${where ? ` ${where}` : ''}`, { kind: 'scalar', value: e.key, ...(e.keySpan ? { span: e.keySpan } : {}) });
     else if (known.includes(e.key)) out.set(e.key, e.value);
     else {
       const s = suggest(e.key, known);

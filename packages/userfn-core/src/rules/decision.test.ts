@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { RuleSetCodes } from './codes.js';
 import { loadRuleSet } from './load.js';
-import { RuleSetError } from './rule-set-error.js';
+import type { RuleSetError } from './rule-set-error.js';
 import { verify } from './verify.js';
 
 const contract = (maxRetries?: number) =>
@@ -87,7 +87,7 @@ describe('decisions', () => {
       [RuleSetCodes.ConflictingOnFail, 'b', 3],
       [RuleSetCodes.ConflictingOnFail, 'c', 4],
     ]);
-    expect(error?.problems[1]!.hint).toBe("did you mean 'retry'?");
+    expect(error?.problems[1]?.hint).toBe("did you mean 'retry'?");
   });
 
   it('keeps on_fail and max_retries in the definition, which rebuilds the same rule set', () => {

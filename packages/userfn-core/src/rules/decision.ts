@@ -20,14 +20,22 @@ export function resolveOnFail(node: Located | undefined, severity: RuleSeverity 
   const text = node.kind === 'scalar' && typeof node.value === 'string' ? node.value : undefined;
   if (text === undefined || !(ON_FAIL_VALUES as readonly string[]).includes(text)) {
     const s = text !== undefined ? suggest(text, ON_FAIL_VALUES) : undefined;
-    report(RuleSetCodes.InvalidOnFail, `'on_fail' must be retry, abort or warn, not ${text !== undefined ? `'${text}'` : describeLocated(node)}`, node.span, s ? { suggestion: s, hint: `did you mean '${s}'?` } : {});
+    report(
+      RuleSetCodes.InvalidOnFail,
+      `'on_fail' must be retry, abort or warn, not ${text !== undefined ? `'${text}'` : describeLocated(node)}`,
+      node.span,
+      s ? { suggestion: s, hint: `did you mean '${s}'?` } : {},
+    );
     return { onFail: severity === 'warning' ? 'warn' : 'retry', severity: severity ?? 'error' };
   }
   const onFail = text as OnFail;
   const implied: RuleSeverity = onFail === 'warn' ? 'warning' : 'error';
   if (severity !== undefined && severity !== implied) {
     report(RuleSetCodes.ConflictingOnFail, `'on_fail: ${onFail}' contradicts 'severity: ${severity}'`, node.span, {
-      hint: onFail === 'warn' ? "'on_fail: warn' is a warning rule: drop 'severity' or make it 'warning'" : `'on_fail: ${onFail}' is for error rules: drop 'severity: warning'`,
+      hint:
+        onFail === 'warn'
+          ? "'on_fail: warn' is a warning rule: drop 'severity' or make it 'warning'"
+          : `'on_fail: ${onFail}' is for error rules: drop 'severity: warning'`,
     });
   }
   return { onFail, severity: implied };
@@ -52,7 +60,11 @@ const promptOf = (rule: RuleDefinition): string => rule.retry_prompt ?? rule.mes
  * rule set allows fewer (`max_retries`); else retry, with the failed rules'
  * prompts one per line (in rule-set order).
  */
-export function decide(definition: Pick<RuleSetDefinition, 'max_retries'>, failed: readonly RuleDefinition[], attempt: number): { decision: Decision; retry_prompt?: string } {
+export function decide(
+  definition: Pick<RuleSetDefinition, 'max_retries'>,
+  failed: readonly RuleDefinition[],
+  attempt: number,
+): { decision: Decision; retry_prompt?: string } {
   const errors = failed.filter((r) => r.on_fail !== 'warn');
   if (errors.length === 0) return { decision: 'accept' };
   if (errors.some((r) => r.on_fail === 'abort')) return { decision: 'abort' };

@@ -8,7 +8,8 @@ import { verify } from './verify.js';
 
 describe('sha256Hex', () => {
   it('is SHA-256 of the UTF-8 bytes (against node:crypto, across block boundaries and non-ASCII)', () => {
-    for (const s of ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'é€😀'.repeat(40)]) expect(sha256Hex(s)).toBe(createHash('sha256').update(s, 'utf8').digest('hex'));
+    for (const s of ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'é€😀'.repeat(40)])
+      expect(sha256Hex(s)).toBe(createHash('sha256').update(s, 'utf8').digest('hex'));
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (s) => sha256Hex(s) === createHash('sha256').update(s, 'utf8').digest('hex')));
   });
 });
@@ -20,8 +21,10 @@ describe('ruleSetVersion', () => {
   it('names the rule set and hashes its content: the same across whitespace, key order, JSON or YAML, and defaults written out', () => {
     expect(v.name).toBe('support');
     expect(v.hash).toMatch(/^sha256:[0-9a-f]{16}$/);
-    const yaml = '# comment\nrules:\n  - condition: "true"\n    weight: 2\n    id: a\n    on_fail: retry\n  - {id: b, condition: "false", on_fail: warn}\nname: support\nprofile: verification\n';
-    const spaced = '{\n  "rules": [ {"weight":2,"condition":"true","id":"a","severity":"error"} , {"severity":"warning","id":"b","condition":"false","weight":1} ],\n  "name":"support"\n}';
+    const yaml =
+      '# comment\nrules:\n  - condition: "true"\n    weight: 2\n    id: a\n    on_fail: retry\n  - {id: b, condition: "false", on_fail: warn}\nname: support\nprofile: verification\n';
+    const spaced =
+      '{\n  "rules": [ {"weight":2,"condition":"true","id":"a","severity":"error"} , {"severity":"warning","id":"b","condition":"false","weight":1} ],\n  "name":"support"\n}';
     expect(ruleSetVersion(loadRuleSet(yaml, { fileName: 'r.yaml' }))).toEqual(v);
     expect(ruleSetVersion(loadRuleSet(spaced, { fileName: 'r.json' }))).toEqual(v);
   });

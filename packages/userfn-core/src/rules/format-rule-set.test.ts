@@ -4,11 +4,12 @@ import { loadRuleSet } from './load.js';
 
 describe('formatRuleSetText', () => {
   it('rewrites only the conditions of a JSON rule set, keeping every other byte (spacing, escapes, key order, no final newline)', () => {
-    const text = '{ "rules" :[\n\t{"condition":"get(\'$.a\')>1  AND  called( \'x\' )","id":"a","message":"caf\\u00e9 \\"q\\""},\n\t{"id":"b","condition":"true"}   ]  ,"name":"n"}';
+    const text =
+      '{ "rules" :[\n\t{"condition":"get(\'$.a\')>1  AND  called( \'x\' )","id":"a","message":"caf\\u00e9 \\"q\\""},\n\t{"id":"b","condition":"true"}   ]  ,"name":"n"}';
     const out = formatRuleSetText(text, { fileName: 'r.json' });
     expect(out.problems).toEqual([]);
     expect(out.changed).toBe(1);
-    expect(out.text).toBe(text.replace('"get(\'$.a\')>1  AND  called( \'x\' )"', '"get(\'$.a\') > 1 and called(\'x\')"'));
+    expect(out.text).toBe(text.replace("\"get('$.a')>1  AND  called( 'x' )\"", "\"get('$.a') > 1 and called('x')\""));
     // idempotent, and the rule set means the same
     expect(formatRuleSetText(out.text, { fileName: 'r.json' })).toEqual({ text: out.text, changed: 0, problems: [] });
     expect(loadRuleSet(out.text).definition.rules[0]!.condition).toBe("get('$.a') > 1 and called('x')");
@@ -19,14 +20,14 @@ describe('formatRuleSetText', () => {
       '# the contract',
       'rules:',
       '  - id: plain',
-      '    condition: get(\'$.a\')==1   # trailing comment',
+      "    condition: get('$.a')==1   # trailing comment",
       '  - id: single',
       "    condition: 'called(''x'')  OR  false'",
       '  - id: double',
       '    condition: "1+2 == 3"',
       '  - id: block',
       '    condition: |',
-      '      get(\'$.x\')',
+      "      get('$.x')",
       '        != null',
       '',
     ].join('\n');

@@ -75,7 +75,11 @@ export function formatRuleSetText(text: string, options: ReadRuleSetDocumentOpti
   const again = readRuleSetDocument(result, options).conditions.map((c) => c.condition.replace(/\s+$/, ''));
   const want = expected.map((c) => c.replace(/\s+$/, ''));
   if (again.length !== want.length || again.some((c, i) => c !== want[i])) {
-    return { text, changed: 0, problems: [...problems, { message: 'not formatted: the rewritten file would read back differently (please report this)', severity: 'error' }] };
+    return {
+      text,
+      changed: 0,
+      problems: [...problems, { message: 'not formatted: the rewritten file would read back differently (please report this)', severity: 'error' }],
+    };
   }
   return { text: result, changed: edits.length, problems };
 }

@@ -46,4 +46,3 @@ export function startServer(args: string[]): Promise<{ child: ChildProcess; port
 }
 
 export const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-

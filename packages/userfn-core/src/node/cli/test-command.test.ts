@@ -29,7 +29,10 @@ const RULES = JSON.stringify({
 describe('userfn test: the project’s examples', () => {
   it('runs every example rule set’s cases from the directory, each found in cases/, and all pass', async () => {
     const r = await cli('test', examples);
-    const total = readdirSync(join(examples, 'cases')).reduce((n, f) => n + (JSON.parse(readFileSync(join(examples, 'cases', f), 'utf8')) as { cases: unknown[] }).cases.length, 0);
+    const total = readdirSync(join(examples, 'cases')).reduce(
+      (n, f) => n + (JSON.parse(readFileSync(join(examples, 'cases', f), 'utf8')) as { cases: unknown[] }).cases.length,
+      0,
+    );
     expect(r.err).toBe('');
     expect(r.out.endsWith(`\n${total} passed, 0 failed\n`)).toBe(true);
     expect(r.code).toBe(0);
@@ -110,12 +113,7 @@ cases:
     expect(r.code).toBe(1);
     expect(r.out).toContain('  ✓ ok\n');
     expect(r.out).toContain('  ✓ close enough\n');
-    expect(r.out).toContain(
-      [
-        '  ✗ wrong',
-        `      at ${cases}:1:`,
-      ].join('\n'),
-    );
+    expect(r.out).toContain(['  ✗ wrong', `      at ${cases}:1:`].join('\n'));
     expect(r.out).toContain(['      expected (-) and actual (+):', '        - passed: true', '        + passed: false', '        - failures: []'].join('\n'));
     // the score was right: it is not in the diff
     expect(r.out).not.toContain('- score: 0.8');
@@ -128,24 +126,34 @@ cases:
   });
 
   it('names a rule that held when the case expected it to fail', async () => {
-    const cases = write('held.cases.json', JSON.stringify({ cases: [{ title: 'x', context: { output: { text: 'hi' }, tool_calls: [{ name: 'search' }] }, passed: false, failures: ['answers'] }] }));
+    const cases = write(
+      'held.cases.json',
+      JSON.stringify({ cases: [{ title: 'x', context: { output: { text: 'hi' }, tool_calls: [{ name: 'search' }] }, passed: false, failures: ['answers'] }] }),
+    );
     const r = await cli('test', '--rules', rules, '--cases', cases);
     expect(r.code).toBe(1);
-    expect(r.out).toContain("- failures: [answers]\n        + failures: []\n");
+    expect(r.out).toContain('- failures: [answers]\n        + failures: []\n');
     expect(r.out).toContain("      rule 'answers' held\n");
   });
 
   it('writes JUnit XML: a testsuite per rule set, a failure with the diff, escaped text', async () => {
     const cases = write(
       'junit.cases.json',
-      JSON.stringify({ cases: [{ title: 'a <b> & "c"', context: { output: { text: 'hi' }, tool_calls: [{ name: 'search' }] }, passed: true }, { title: 'bad', context: { output: {}, tool_calls: [] }, passed: true }] }),
+      JSON.stringify({
+        cases: [
+          { title: 'a <b> & "c"', context: { output: { text: 'hi' }, tool_calls: [{ name: 'search' }] }, passed: true },
+          { title: 'bad', context: { output: {}, tool_calls: [] }, passed: true },
+        ],
+      }),
     );
     const r = await cli('test', '--rules', rules, '--cases', cases, '--format', 'junit');
     expect(r.code).toBe(1);
     expect(r.out.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="userfn test" tests="2" failures="1" errors="0">\n')).toBe(true);
     expect(r.out).toContain(`<testsuite name="${rules}" tests="2" failures="1" errors="0">`);
     expect(r.out).toContain(`<testcase classname="${rules}" name="a &lt;b&gt; &amp; &quot;c&quot;"/>`);
-    expect(r.out).toMatch(/<testcase classname="[^"]+" name="bad">\n {6}<failure message="passed">expected \(-\) and actual \(\+\):\n {2}- passed: true\n {2}\+ passed: false\n/);
+    expect(r.out).toMatch(
+      /<testcase classname="[^"]+" name="bad">\n {6}<failure message="passed">expected \(-\) and actual \(\+\):\n {2}- passed: true\n {2}\+ passed: false\n/,
+    );
     expect(r.out.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
 });
@@ -161,8 +169,24 @@ describe('userfn test --coverage', () => {
   });
 
   it('names what the cases never reached and the rules never seen failing, and fails below --coverage-min', async () => {
-    const rules = write('cov/cov.rules.json', JSON.stringify({ rules: [{ id: 'either', condition: "get('$.x') == 1 or\n  get('$.y') == 1" }, { id: 'b', condition: "if (get('$.big')) get('$.n') > 10 else get('$.n') > 0" }] }));
-    write('cov/cov.cases.json', JSON.stringify({ cases: [{ title: 'one', context: { x: 1, big: true, n: 11 }, passed: true }, { title: 'two', context: { x: 1, big: true, n: 1 }, passed: false }] }));
+    const rules = write(
+      'cov/cov.rules.json',
+      JSON.stringify({
+        rules: [
+          { id: 'either', condition: "get('$.x') == 1 or\n  get('$.y') == 1" },
+          { id: 'b', condition: "if (get('$.big')) get('$.n') > 10 else get('$.n') > 0" },
+        ],
+      }),
+    );
+    write(
+      'cov/cov.cases.json',
+      JSON.stringify({
+        cases: [
+          { title: 'one', context: { x: 1, big: true, n: 11 }, passed: true },
+          { title: 'two', context: { x: 1, big: true, n: 1 }, passed: false },
+        ],
+      }),
+    );
     const r = await cli('test', '--rules', rules, '--coverage');
     expect(r.code).toBe(0);
     expect(r.out).toContain(
@@ -192,7 +216,10 @@ describe('userfn test: what does not load (exit 2)', () => {
   it('lists every problem of the rule set and of the cases file with its position, and still runs the other rule sets', async () => {
     const d = join(tmp, 'mixed');
     write('mixed/good.rules.json', RULES);
-    write('mixed/good.cases.json', JSON.stringify({ cases: [{ title: 'fine', context: { output: { text: 'a' }, tool_calls: [{ name: 'search' }] }, passed: true }] }));
+    write(
+      'mixed/good.cases.json',
+      JSON.stringify({ cases: [{ title: 'fine', context: { output: { text: 'a' }, tool_calls: [{ name: 'search' }] }, passed: true }] }),
+    );
     write('mixed/broken.rules.yaml', 'rules:\n  - id: a\n    condition: get(\n  - id: b\n    condition: "true"\n    severty: error\n');
     write('mixed/broken.cases.json', JSON.stringify({ cases: [{ title: 'x', context: {}, passed: true }] }));
     write(
@@ -224,7 +251,10 @@ describe('userfn test: what does not load (exit 2)', () => {
   });
 
   it('refuses expected ids that name no rule, or a rule of the other severity', async () => {
-    const cases = write('ids.cases.json', JSON.stringify({ cases: [{ title: 'x', context: {}, passed: false, failures: ['answer', 'short'], warnings: ['searched'] }] }));
+    const cases = write(
+      'ids.cases.json',
+      JSON.stringify({ cases: [{ title: 'x', context: {}, passed: false, failures: ['answer', 'short'], warnings: ['searched'] }] }),
+    );
     const r = await cli('test', '--rules', join(tmp, 'refunds.rules.json'), '--cases', cases);
     expect(r.code).toBe(2);
     expect(r.err.split('\n').filter(Boolean)).toEqual([

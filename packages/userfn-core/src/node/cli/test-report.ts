@@ -128,7 +128,9 @@ export function formatCoverage(runs: readonly SuiteRun[]): string {
     out += `${run.rules}: ${c.percent.toFixed(1)}% (${c.covered} of ${c.total})\n`;
     for (const r of c.rules) {
       out += `  rule '${r.id}': held ${mark(r.held)}, not held ${mark(r.notHeld)}\n`;
-      for (const p of r.points) if (p.reached === 0) out += `    never reached: ${p.role === 'then' || p.role === 'else' ? `${p.role} branch` : `${p.role} operand`} at ${p.line}:${p.column}: ${clip(p.text)}\n`;
+      for (const p of r.points)
+        if (p.reached === 0)
+          out += `    never reached: ${p.role === 'then' || p.role === 'else' ? `${p.role} branch` : `${p.role} operand`} at ${p.line}:${p.column}: ${clip(p.text)}\n`;
     }
     if (c.neverFailed.length > 0) out += `  never seen failing: ${c.neverFailed.join(', ')}\n`;
   }

@@ -63,7 +63,10 @@ function suitesOf(values: Record<string, unknown>, positionals: readonly string[
     if (!existsSync(p)) throw new UsageError(`userfn test: no such file or directory: ${p}`);
     if (!statSync(p).isDirectory()) return [{ rules: p, cases: required(p) }];
     const found = findSuites(p);
-    if (found.length === 0) throw new UsageError(`userfn test: no rule set with a cases file under ${p} (a rule set <name>.rules.json|yaml needs <name>.cases.json|yaml beside it or in cases/)`);
+    if (found.length === 0)
+      throw new UsageError(
+        `userfn test: no rule set with a cases file under ${p} (a rule set <name>.rules.json|yaml needs <name>.cases.json|yaml beside it or in cases/)`,
+      );
     return found;
   });
 }
@@ -136,7 +139,8 @@ export function runTest(argv: string[], io: Io): number {
   }
   const minText = values['coverage-min'] as string | undefined;
   const min = minText === undefined ? undefined : Number(minText);
-  if (min !== undefined && (!/^\d+(\.\d+)?$/.test(minText!) || min > 100)) throw new UsageError(`userfn test: --coverage-min must be a percentage from 0 to 100, got '${minText}'`);
+  if (min !== undefined && (!/^\d+(\.\d+)?$/.test(minText!) || min > 100))
+    throw new UsageError(`userfn test: --coverage-min must be a percentage from 0 to 100, got '${minText}'`);
   const coverage = values.coverage === true || min !== undefined;
   const suites = suitesOf(values, positionals);
   const runs = suites.map((s) => runSuite(s, now, coverage));

@@ -31,7 +31,14 @@ const rollout = (text: string, calls: string[] = []) => ({
   },
 });
 
-const logLines = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : []);
+const logLines = () =>
+  existsSync(logFile)
+    ? readFileSync(logFile, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+    : [];
 
 describe('userfn serve: versions, decisions and the decision log', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -68,7 +75,16 @@ describe('userfn serve: versions, decisions and the decision log', () => {
     await expect.poll(() => logLines().length).toBe(before + 1);
     const entry = logLines().at(-1)!;
     expect(Object.keys(entry)).toEqual(['time', 'endpoint', 'rule_set', 'session', 'attempt', 'passed', 'score', 'decision', 'failed', 'duration_ms']);
-    expect(entry).toMatchObject({ endpoint: '/verify-context', rule_set: version, session: 'ses-42', attempt: 2, passed: false, score: 0, decision: 'abort', failed: ['answers', 'no-delete'] });
+    expect(entry).toMatchObject({
+      endpoint: '/verify-context',
+      rule_set: version,
+      session: 'ses-42',
+      attempt: 2,
+      passed: false,
+      score: 0,
+      decision: 'abort',
+      failed: ['answers', 'no-delete'],
+    });
     expect(Date.parse(entry['time'] as string)).not.toBeNaN();
     expect(entry['duration_ms']).toBeGreaterThanOrEqual(0);
     // The session defaults to $.session.key.
@@ -97,7 +113,9 @@ describe('userfn serve: versions, decisions and the decision log', () => {
 
 describe('userfn serve --decision-log that cannot be written', () => {
   it('exits 2 at once, naming the file', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--rules', rulesFile, '--port', '0', '--decision-log', join(dir, 'no', 'such', 'dir', 'log.jsonl')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--rules', rulesFile, '--port', '0', '--decision-log', join(dir, 'no', 'such', 'dir', 'log.jsonl')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     expect(await exited(child)).toBe(2);
