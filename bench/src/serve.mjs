@@ -107,16 +107,16 @@ export async function drive(agent, port, body, count, concurrency, check) {
  * `command`, another server taking the same options), `requests`
  * requests of one rollout after a warm-up, `concurrency` in flight. Every
  * response must be 200 with the reward `expectedReward` (checked, not timed
- * apart). Returns plain JSON for latest.json.
+ * apart). `extraArgs` go to `userfn serve` (e.g. --decision-log). Returns plain JSON for latest.json.
  */
-export async function runServe({ workload, context, expectedReward, requests, concurrency, log, workers = 1, command = undefined }) {
+export async function runServe({ workload, context, expectedReward, requests, concurrency, log, workers = 1, command = undefined, extraArgs = [] }) {
   const tmp = mkdtempSync(join(tmpdir(), 'userfn-serve-bench-'));
   let server;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const rulesPath = join(tmp, 'w9.rules.json');
     writeFileSync(rulesPath, JSON.stringify(ruleSetOf(workload), null, 2));
-    server = await startServer(rulesPath, ['--workers', String(workers)], command);
+    server = await startServer(rulesPath, ['--workers', String(workers), ...extraArgs], command);
     const body = Buffer.from(JSON.stringify(rolloutOf(context)));
     let wrong;
     const check = (r) => {

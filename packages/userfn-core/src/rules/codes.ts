@@ -22,6 +22,12 @@ export const RuleSetCodes = {
   InvalidJudge: 'RS013',
   /** A rule has both a condition and a judge, or neither, or a `when` without a judge. */
   RuleKind: 'RS014',
+  /** A rule's `on_fail` is not retry, abort or warn. */
+  InvalidOnFail: 'RS020',
+  /** A rule's `on_fail` contradicts its `severity` (warn is a warning; retry and abort are errors). */
+  ConflictingOnFail: 'RS021',
+  /** The rule set's `max_retries` is not a whole number >= 0. */
+  InvalidMaxRetries: 'RS022',
 } as const;
 
 export type RuleSetCode = (typeof RuleSetCodes)[keyof typeof RuleSetCodes];

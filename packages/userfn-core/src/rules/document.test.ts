@@ -23,7 +23,7 @@ describe('readRuleSetDocument: structure', () => {
     const unknown = d.problems.filter((p) => p.code === RuleSetCodes.UnknownField);
     expect(unknown.map((p) => [p.ruleId, p.message, p.hint, p.suggestion])).toEqual([
       ['a', "unknown field 'conditon' in the rule", "did you mean 'condition'?", 'condition'],
-      [undefined, "unknown field 'extra' in the rule set", 'the fields are profile, rules, $schema, name, description', undefined],
+      [undefined, "unknown field 'extra' in the rule set", 'the fields are profile, rules, $schema, name, description, max_retries', undefined],
     ]);
   });
 

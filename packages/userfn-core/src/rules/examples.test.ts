@@ -1,19 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { runCase } from './case-run.js';
+import { readCasesFile } from './cases.js';
 import { loadRuleSet } from './load.js';
-import { verify } from './verify.js';
 
 /** examples/rules: every rule set, each with its cases in cases/<name>.cases.json. */
 const dir = new URL('../../../../examples/rules/', import.meta.url);
-
-interface Case {
-  readonly title: string;
-  readonly context: unknown;
-  readonly passed: boolean;
-  readonly score: number;
-  readonly failures: readonly string[];
-  readonly warnings: readonly string[];
-}
 
 const files = readdirSync(dir).filter((f) => /\.rules\.(json|ya?ml)$/.test(f));
 
@@ -38,19 +30,23 @@ describe('examples/rules', () => {
   describe.each(files)('%s', (file) => {
     const name = file.replace(/\.rules\.(json|ya?ml)$/, '');
     const ruleSet = loadRuleSet(readFileSync(new URL(file, dir), 'utf8'), { fileName: file });
-    const { cases } = JSON.parse(readFileSync(new URL(`cases/${name}.cases.json`, dir), 'utf8')) as { cases: Case[] };
+    // The cases are read and run as `userfn test` runs them (node/cli/test-command.test.ts runs the command itself).
+    const read = readCasesFile(readFileSync(new URL(`cases/${name}.cases.json`, dir), 'utf8'), { fileName: `${name}.cases.json` });
+    const cases = read.cases;
 
-    it('loads without warnings and has passing and failing cases', () => {
+    it('loads without warnings, its cases without problems, and has passing and failing cases, each expecting a score and rule ids', () => {
       expect(ruleSet.warnings).toEqual([]);
-      expect(cases.some((c) => c.passed)).toBe(true);
-      expect(cases.some((c) => !c.passed)).toBe(true);
+      expect(read.problems).toEqual([]);
+      expect(cases.some((c) => c.expect.passed)).toBe(true);
+      expect(cases.some((c) => !c.expect.passed)).toBe(true);
+      for (const c of cases) expect(Object.keys(c.expect).sort()).toEqual(expect.arrayContaining(['failures', 'passed', 'score', 'warnings']));
     });
 
     it.each(cases.map((c) => [c.title, c] as const))('%s', (_title, c) => {
-      const v = verify(ruleSet, c.context, { now: '2026-11-21T12:00:00Z' });
-      const missed = (severity: string) => v.results.filter((r) => !r.passed && r.severity === severity).map((r) => r.id);
-      expect({ passed: v.passed, failures: missed('error'), warnings: missed('warning') }).toEqual({ passed: c.passed, failures: c.failures, warnings: c.warnings });
-      expect(v.score).toBeCloseTo(c.score, 12);
+      const outcome = runCase(ruleSet, c, { now: '2026-11-21T12:00:00Z' });
+      expect(outcome.mismatches).toEqual([]);
+      expect(outcome.error).toBeUndefined();
+      const v = outcome.verification!;
       // Every rule that did not hold says why, and no rule fails with a runtime error.
       for (const r of v.results.filter((x) => !x.passed)) {
         expect(r.explanation).toBeTruthy();

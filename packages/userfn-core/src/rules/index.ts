@@ -9,11 +9,18 @@ export { JudgeCallError, JudgeAbortError, type JudgeBackend, type JudgeRequest, 
 export { renderJudgeRequest, encodeData, DATA_OPEN, DATA_CLOSE, MAX_JUDGED_CHARS } from './judge-render.js';
 export { parseJudgeReply, type ParsedReply, type SampleVerdict } from './judge-reply.js';
 export { JUDGE_FIELDS, JUDGE_PARTS, MAX_JUDGE_SAMPLES } from './judge-validate.js';
+export { ruleSetVersion, canonicalJson } from './fingerprint.js';
+export { escapeForStyle, requoteScalar, type ScalarEdit } from './requote.js';
+export { formatRuleSetText, type FormattedRuleSet, type FormatProblem } from './format-rule-set.js';
+export { readCasesFile, type CasesFile, type CasesProblem, type RuleSetCase, type CaseExpectation, type CaseFormat, type CaseDecision } from './cases.js';
+export { runCase, checkCaseIds, type CaseOutcome, type CaseMismatch, type InvolvedRule } from './case-run.js';
+export { CoverageRecorder, type CoverageReport, type RuleCoverage, type PointCoverage } from './coverage.js';
 export { RuleSetError, formatRuleSetProblem } from './rule-set-error.js';
 export { RuleSetCodes, type RuleSetCode } from './codes.js';
 export { RULE_SET_FIELDS, RULE_FIELDS, RULE_SEVERITIES } from './validate.js';
 export type {
   ConditionRuleDefinition,
+  Decision,
   FilePosition,
   JudgeCallRecord,
   JudgeErrorPolicy,
@@ -21,6 +28,7 @@ export type {
   JudgeRuleDefinition,
   JudgeRuleReport,
   JudgeSpec,
+  OnFail,
   LoadRuleSetOptions,
   ReadRuleSetDocumentOptions,
   Rule,
@@ -34,6 +42,7 @@ export type {
   RuleSetJudgeObject,
   RuleSetProblem,
   RuleSetProfile,
+  RuleSetVersion,
   RuleSeverity,
   Verification,
   VerifyOptions,

@@ -39,7 +39,7 @@ describe('loadRuleSet: valid rule sets', () => {
     expect(rs.totalWeight).toBe(4);
     expect(rs.rules[2]!.retry_prompt).toBe('Do not.');
     expect(rs.rules[0]!.compiled.evaluate({ output: {} })).toBe(true);
-    expect(rs.definition.rules[1]).toEqual({ id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8", weight: 2, severity: 'error' });
+    expect(rs.definition.rules[1]).toEqual({ id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8", weight: 2, severity: 'error', on_fail: 'retry' });
   });
 
   it('loads YAML, including block and quoted conditions', () => {

@@ -80,6 +80,7 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
     profile: validated.profile,
     ...(validated.name !== undefined ? { name: validated.name } : {}),
     ...(validated.description !== undefined ? { description: validated.description } : {}),
+    ...(validated.max_retries !== undefined ? { max_retries: validated.max_retries } : {}),
     rules: validated.drafts.map((d) => d.definition),
   };
   return Object.freeze({

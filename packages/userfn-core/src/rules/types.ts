@@ -11,6 +11,17 @@ import type { OffsetMap } from './offset-map.js';
 /** error (the default) fails the record; warning is reported and counts in the score only. */
 export type RuleSeverity = 'error' | 'warning';
 
+/**
+ * What a rule's failure means for the agent: `retry` (the default of an error
+ * rule) asks for another attempt with the rule's retry prompt, `abort` ends
+ * the episode, `warn` only lowers the score — `on_fail: warn` and `severity:
+ * warning` are one setting written two ways (each implies the other).
+ */
+export type OnFail = 'retry' | 'abort' | 'warn';
+
+/** What a verification tells the agent to do next. */
+export type Decision = 'accept' | 'retry' | 'abort';
+
 /** The profiles a rule set may use: both give booleans. */
 export type RuleSetProfile = 'verification' | 'transition';
 
@@ -21,6 +32,8 @@ interface RuleCommon {
   readonly weight: number;
   readonly severity: RuleSeverity;
   readonly retry_prompt?: string;
+  /** Always set: `warn` for a warning rule, else `retry` unless the rule says `abort`. */
+  readonly on_fail: OnFail;
 }
 
 /** A rule decided by a UserFn condition. Plain JSON. */
@@ -57,7 +70,16 @@ export interface RuleSetDefinition {
   readonly profile: RuleSetProfile;
   readonly name?: string;
   readonly description?: string;
+  /** How many retries an agent gets (attempts 1 to 1 + max_retries); absent: no limit. */
+  readonly max_retries?: number;
   readonly rules: readonly RuleDefinition[];
+}
+
+/** Which rule set produced a result: its `name` (null without one) and a hash of its content (see `ruleSetVersion`). */
+export interface RuleSetVersion {
+  readonly name: string | null;
+  /** `sha256:` and 16 hex digits. */
+  readonly hash: string;
 }
 
 /** A condition rule with its condition compiled once. */
@@ -139,6 +161,8 @@ export interface VerifyOptions {
   readonly now?: Date | string;
   /** What a judge error does (default `fail`); `verify` itself runs no judge: its judge rules are errors, `not run: no judge endpoint`. */
   readonly judgeError?: JudgeErrorPolicy;
+  /** The agent's attempt, 1 for the first (the default): a retry past the rule set's `max_retries` becomes an abort. */
+  readonly attempt?: number;
 }
 
 /** The outcome of a judge rule (on `RuleResult.judge`). */
@@ -201,6 +225,14 @@ export interface Verification {
   readonly results: readonly RuleResult[];
   /** Present (true) when some judge rule has no verdict (an error): `passed` and `score` follow the judge-error policy. */
   readonly incomplete?: true;
+  /** accept when `passed`; abort when an `on_fail: abort` rule failed or the retries are spent; else retry. */
+  readonly decision: Decision;
+  /** For retry: the retry prompts of the failed rules (their message when they have none), one per line. */
+  readonly retry_prompt?: string;
+  /** The attempt this verification judged (1 unless the caller said otherwise). */
+  readonly attempt: number;
+  /** The rule set that produced it. */
+  readonly rule_set: RuleSetVersion;
 }
 
 /**

@@ -3,14 +3,15 @@ import { isProfileName } from '../common/profiles/profiles.js';
 import { suggest } from '../common/diagnostics/suggest.js';
 import { RuleSetCodes, type RuleSetCode } from './codes.js';
 import { validateJudge, type JudgeNode } from './judge-validate.js';
+import { readMaxRetries, resolveOnFail } from './decision.js';
 import { describeLocated, type Located, type LocatedScalar } from './located.js';
 import type { JudgeSpec, RuleDefinition, RuleSetProblem, RuleSetProfile, RuleSeverity } from './types.js';
 import { didYouMean, fields, head, optionalString, type Report } from './validate-fields.js';
 
 /** The fields a rule set may have (`rules` is required; `$schema`, `name` and `description` are documentation). */
-export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema', 'name', 'description'];
+export const RULE_SET_FIELDS: readonly string[] = ['profile', 'rules', '$schema', 'name', 'description', 'max_retries'];
 /** The fields a rule may have (`id` is required, and either `condition` or `judge`; `when` goes with `judge`). */
-export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'judge', 'when', 'message', 'weight', 'severity', 'retry_prompt'];
+export const RULE_FIELDS: readonly string[] = ['id', 'condition', 'judge', 'when', 'message', 'weight', 'severity', 'retry_prompt', 'on_fail'];
 /** The values of a rule's `severity`. */
 export const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning'];
 const RULE_SET_PROFILES: readonly RuleSetProfile[] = ['verification', 'transition'];
@@ -56,6 +57,7 @@ export interface Validated {
   readonly profile: RuleSetProfile;
   readonly name?: string;
   readonly description?: string;
+  readonly max_retries?: number;
   /** The valid rules, in order. */
   readonly drafts: readonly RuleDraft[];
   /** Every rule's string condition (and `when`), in order. */
@@ -106,6 +108,7 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
   const name = topString('name');
   const desc = topString('description');
   topString('$schema');
+  const maxRetries = readMaxRetries(top.get('max_retries'), report);
 
   const drafts: RuleDraft[] = [];
   const conditions: ConditionNode[] = [];
@@ -125,7 +128,16 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
       if (rule?.draft) drafts.push(rule.draft);
     });
   }
-  return { profile, ...(name !== undefined ? { name } : {}), ...(desc !== undefined ? { description: desc } : {}), drafts, conditions, judges, problems };
+  return {
+    profile,
+    ...(name !== undefined ? { name } : {}),
+    ...(desc !== undefined ? { description: desc } : {}),
+    ...(maxRetries !== undefined ? { max_retries: maxRetries } : {}),
+    drafts,
+    conditions,
+    judges,
+    problems,
+  };
 }
 
 function validateRule(
@@ -204,7 +216,7 @@ function validateRule(
     }
   }
 
-  let severity: RuleSeverity = 'error';
+  let severity: RuleSeverity | undefined;
   const s = f.get('severity');
   if (s) {
     if (s.kind === 'scalar' && (s.value === 'error' || s.value === 'warning')) severity = s.value;
@@ -215,13 +227,22 @@ function validateRule(
     }
   }
 
+  const decided = resolveOnFail(f.get('on_fail'), severity, r);
+
   const owner = id !== undefined ? { ruleId: id } : {};
   const conditions: ConditionNode[] = [];
   if (condition) conditions.push({ ...owner, field: 'condition', node: condition });
   if (when) conditions.push({ ...owner, field: 'when', node: when });
   const found = { conditions, ...(judge ? { judge } : {}) };
   if (!ok || id === undefined || (!condition && !spec) || (wn !== undefined && !when)) return found;
-  const common = { id, ...(message !== undefined ? { message } : {}), weight, severity, ...(retry !== undefined ? { retry_prompt: retry } : {}) };
+  const common = {
+    id,
+    ...(message !== undefined ? { message } : {}),
+    weight,
+    severity: decided.severity,
+    ...(retry !== undefined ? { retry_prompt: retry } : {}),
+    on_fail: decided.onFail,
+  };
   if (spec) return { draft: { definition: { ...common, judge: spec, ...(when ? { when: when.value } : {}) }, ...(when ? { conditionNode: when } : {}) }, ...found };
   return { draft: { definition: { ...common, condition: condition!.value }, conditionNode: condition! }, ...found };
 }

@@ -30,6 +30,9 @@ describe('verify', () => {
         { id: 'confident', passed: true, severity: 'error' },
         { id: 'no-delete', passed: true, severity: 'warning' },
       ],
+      decision: 'accept',
+      attempt: 1,
+      rule_set: { name: null, hash: expect.stringMatching(/^sha256:[0-9a-f]{16}$/) },
     });
   });
 

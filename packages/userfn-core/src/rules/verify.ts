@@ -8,6 +8,8 @@ import { describeValue } from '../runtime/core/json-text.js';
 import { gateJudges, judgeError, runJudges, type Gate } from './judge-run.js';
 import { JudgeAbortError, type JudgeBackend } from './judge-request.js';
 import type { JudgeRule, JudgeRuleReport, Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
+import { decide, validAttempt } from './decision.js';
+import { ruleSetVersion } from './fingerprint.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */
 export interface Miss {
@@ -102,10 +104,12 @@ export function fixedClock(now: Date | string | undefined): EvaluateOptions {
  */
 export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOptions = {}): Verification {
   const clock = fixedClock(options.now);
+  const attempt = options.attempt === undefined ? 1 : validAttempt(options.attempt);
+  if (attempt === undefined) throw optionError(`attempt must be a whole number >= 1, got ${describeValue(options.attempt)}`, '');
   const outcome = evaluateRules(ruleSet, context, clock);
   const gates = gateJudges(ruleSet, context, clock);
   const reports = new Map(gates.filter((g) => g.run).map((g) => [g.rule, judgeError('not run: no judge endpoint')] as const));
-  return assemble(ruleSet, context, clock, outcome, gates, reports, options.judgeError === 'skip' ? 'skip' : 'fail');
+  return decided(ruleSet, assemble(ruleSet, context, clock, outcome, gates, reports, options.judgeError === 'skip' ? 'skip' : 'fail'), attempt, options.judgeError === 'skip');
 }
 
 /** Options for `verifyAsync`. */
@@ -123,6 +127,8 @@ export interface VerifyAsyncOptions extends VerifyOptions {
  */
 export async function verifyAsync(ruleSet: RuleSet, context: unknown, options: VerifyAsyncOptions = {}): Promise<Verification> {
   const clock = fixedClock(options.now);
+  const attempt = options.attempt === undefined ? 1 : validAttempt(options.attempt);
+  if (attempt === undefined) throw optionError(`attempt must be a whole number >= 1, got ${describeValue(options.attempt)}`, '');
   const outcome = evaluateRules(ruleSet, context, clock);
   const gates = gateJudges(ruleSet, context, clock);
   const asked = gates.filter((g) => g.run).map((g) => g.rule);
@@ -137,7 +143,20 @@ export async function verifyAsync(ruleSet: RuleSet, context: unknown, options: V
       if (report.verdict === 'error') throw new JudgeAbortError(r.id, report.error ?? 'error');
     }
   }
-  return assemble(ruleSet, context, clock, outcome, gates, reports, policy === 'skip' ? 'skip' : 'fail');
+  return decided(ruleSet, assemble(ruleSet, context, clock, outcome, gates, reports, policy === 'skip' ? 'skip' : 'fail'), attempt, policy === 'skip');
+}
+
+/**
+ * The verification with what it means for the agent (issue 17): the decision
+ * from the rules that did not hold (a judge error left out under `skip` is not
+ * one), the attempt, and the rule set that produced it.
+ */
+function decided(ruleSet: RuleSet, v: Omit<Verification, 'decision' | 'attempt' | 'rule_set'>, attempt: number, skip: boolean): Verification {
+  const failed = ruleSet.definition.rules.filter((_, i) => {
+    const r = v.results[i]!;
+    return !r.passed && !(skip && r.judge?.verdict === 'error');
+  });
+  return { ...v, ...decide(ruleSet.definition, failed, attempt), attempt, rule_set: ruleSetVersion(ruleSet) };
 }
 
 /**
@@ -153,7 +172,7 @@ function assemble(
   gates: readonly Gate[],
   reports: ReadonlyMap<JudgeRule, JudgeRuleReport>,
   policy: 'fail' | 'skip',
-): Verification {
+): Omit<Verification, 'decision' | 'attempt' | 'rule_set'> {
   const byId = new Map<string, RuleResult>();
   let next = 0;
   for (const rule of ruleSet.rules) {

@@ -3,6 +3,7 @@ import type { RuleSet } from '../../rules/types.js';
 import { evaluateRules, explainMiss, missMessage } from '../../rules/verify.js';
 import { setTopLevelKey } from '../../rules/json-splice.js';
 import { nemoGymToContext } from '../../rules/nemo-gym.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
 import type { BatchStats } from './stats.js';
 
 /** `sessions`: each line is a verification context; `nemo-gym`: each line is a NeMo Gym rollout. */
@@ -69,6 +70,9 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
   const index = new Map(ruleSet.rules.map((r, i) => [r, i]));
   const prefixes = ruleSet.rules.map((r) => `{"rule":${JSON.stringify(r.id)},"message":${JSON.stringify(missMessage(r))},"explanation":`);
   const nemo = format === 'nemo-gym';
+  // Which rule set scored the line: {"name": ..., "hash": ...}, on every line (a NeMo Gym rollout gets it as userfn.rule_set).
+  const version = JSON.stringify(ruleSetVersion(ruleSet));
+  const nemoTrace = `{"rule_set":${version}}`;
 
   return (line, lineNo, stats) => {
     const read = readRecord(line, lineNo, stats, nemo);
@@ -80,7 +84,7 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
     if (outcome.passed) stats.passed++;
     else stats.failed++;
     for (const m of outcome.misses) stats.ruleMisses[index.get(m.rule)!]!++;
-    if (nemo) return `${setTopLevelKey(line, 'reward', String(outcome.score), hasOwn.call(record, 'reward'))}\n`;
+    if (nemo) return `${setTopLevelKey(setTopLevelKey(line, 'reward', String(outcome.score), hasOwn.call(record, 'reward')), 'userfn', nemoTrace, hasOwn.call(record, 'userfn'))}\n`;
 
     let failures = '';
     let warnings = '';
@@ -89,6 +93,6 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
       if (m.rule.severity === 'error') failures += failures ? `,${entry}` : entry;
       else warnings += warnings ? `,${entry}` : entry;
     }
-    return `{"line":${lineNo},"id":${recordId(record, lineNo)},"passed":${outcome.passed},"score":${outcome.score},"failures":[${failures}],"warnings":[${warnings}]}\n`;
+    return `{"line":${lineNo},"id":${recordId(record, lineNo)},"passed":${outcome.passed},"score":${outcome.score},"failures":[${failures}],"warnings":[${warnings}],"rule_set":${version}}\n`;
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
 import { loadRuleSet } from '../../rules/load.js';
 import { nemoGymToContext } from '../../rules/nemo-gym.js';
 import { verify } from '../../rules/verify.js';
@@ -52,7 +53,10 @@ describe('verifyStream (sessions)', () => {
     const { out, summary } = await run(`${input}\n`);
     expect(out.split('\n')).toHaveLength(10);
     const lines = out.trimEnd().split('\n');
-    expect(lines[0]).toBe('{"line":1,"id":"ses_1","passed":true,"score":1,"failures":[],"warnings":[]}');
+    // Every line names the rule set that scored it.
+    const version = JSON.stringify(ruleSetVersion(ruleSet));
+    expect(version).toMatch(/^\{"name":null,"hash":"sha256:[0-9a-f]{16}"\}$/);
+    expect(lines[0]).toBe(`{"line":1,"id":"ses_1","passed":true,"score":1,"failures":[],"warnings":[],"rule_set":${version}}`);
     expect(JSON.parse(lines[1]!)).toEqual({
       line: 2,
       id: 2,
@@ -60,6 +64,7 @@ describe('verifyStream (sessions)', () => {
       score: 0.25,
       failures: [{ rule: 'confident', message: 'Confidence below 0.8', explanation: "get('$.output.confidence', 0) >= 0.8 was false: get('$.output.confidence', 0) = 0.42" }],
       warnings: [{ rule: 'no-delete', message: 'delete_account must not run', explanation: "called('delete_account') was true" }],
+      rule_set: ruleSetVersion(ruleSet),
     });
     expect(JSON.parse(lines[2]!)).toEqual({ line: 3, error: { kind: 'input', message: 'blank line' } });
     expect(JSON.parse(lines[3]!)).toMatchObject({ line: 4, error: { kind: 'input', message: expect.stringMatching(/^invalid JSON: /) } });
@@ -71,7 +76,7 @@ describe('verifyStream (sessions)', () => {
     expect(errored.id).toBe(7);
     expect(errored.failures).toEqual([{ rule: 'confident', message: 'Confidence below 0.8', explanation: expect.stringMatching(/^error at 1:\d+: /) }]);
     expect(JSON.parse(lines[8]!)).toMatchObject({ line: 9, id: 9, passed: false });
-    expect(Object.keys(JSON.parse(lines[0]!))).toEqual(['line', 'id', 'passed', 'score', 'failures', 'warnings']);
+    expect(Object.keys(JSON.parse(lines[0]!))).toEqual(['line', 'id', 'passed', 'score', 'failures', 'warnings', 'rule_set']);
 
     expect(summary).toEqual({
       records: 9,
@@ -84,6 +89,10 @@ describe('verifyStream (sessions)', () => {
         { rule: 'has-output', count: 1 },
         { rule: 'no-delete', count: 1 },
       ],
+      // scores 1, 0.25, 0.5, 0.25
+      scoreHistogram: [0, 0, 2, 0, 0, 1, 0, 0, 0, 1],
+      zeros: 0,
+      ones: 1,
     });
   });
 
@@ -178,7 +187,7 @@ parentPort.on('message', (m) => { if ('init' in m) parentPort.postMessage({ read
   });
 
   it('gives an empty input no output and an empty summary', async () => {
-    expect(await run('')).toEqual({ out: '', summary: { records: 0, passed: 0, failed: 0, inputErrors: 0, meanScore: null, failuresByRule: [] } });
+    expect(await run('')).toEqual({ out: '', summary: { records: 0, passed: 0, failed: 0, inputErrors: 0, meanScore: null, failuresByRule: [], scoreHistogram: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], zeros: 0, ones: 0 } });
   });
 
   it('stops reading while the output is blocked, and resumes when it drains (backpressure)', async () => {
@@ -219,15 +228,24 @@ describe('verifyStream (nemo-gym)', () => {
   const rollout = (text: string, extra = '') =>
     `{"responses_create_params":{"input":[]},"response":{"output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":${JSON.stringify(text)}}]}],"reward":1.0}${extra}}`;
 
-  it('writes each rollout back unchanged except for a top-level reward set to the score', async () => {
-    const input = [rollout('{"confidence": 0.9}'), rollout('{"confidence": 0.5}', ',"reward":1.0,"_ng_task_index":3'), '{"response":{}}', 'nope'].join('\n');
+  it('writes each rollout back unchanged except for a top-level reward set to the score and userfn naming the rule set', async () => {
+    const input = [
+      rollout('{"confidence": 0.9}'),
+      rollout('{"confidence": 0.5}', ',"reward":1.0,"_ng_task_index":3'),
+      '{"response":{}}',
+      'nope',
+      rollout('{"confidence": 0.9}', ',"userfn":{"old":true}'),
+    ].join('\n');
     const { out, summary } = await run(input, { format: 'nemo-gym' });
     const lines = out.trimEnd().split('\n');
-    expect(lines[0]).toBe(rollout('{"confidence": 0.9}', ',"reward":1'));
-    expect(lines[1]).toBe(rollout('{"confidence": 0.5}', ',"reward":0.5,"_ng_task_index":3'));
+    const trace = `"userfn":{"rule_set":${JSON.stringify(ruleSetVersion(ruleSet))}}`;
+    expect(lines[0]).toBe(rollout('{"confidence": 0.9}', `,"reward":1,${trace}`));
+    expect(lines[1]).toBe(rollout('{"confidence": 0.5}', `,"reward":0.5,"_ng_task_index":3,${trace}`));
+    // an existing userfn key is replaced where it stands
+    expect(lines[4]).toBe(rollout('{"confidence": 0.9}', `,${trace},"reward":1`));
     expect(JSON.parse(lines[2]!)).toEqual({ line: 3, error: { kind: 'input', message: 'not a NeMo Gym rollout: response.output must be a list' } });
     expect(JSON.parse(lines[3]!)).toMatchObject({ line: 4, error: { kind: 'input' } });
-    expect(summary).toMatchObject({ records: 4, passed: 1, failed: 1, inputErrors: 2 });
+    expect(summary).toMatchObject({ records: 5, passed: 2, failed: 1, inputErrors: 2 });
   });
   it('keeps CRLF line ends and drops a BOM at the start of the input; a BOM elsewhere is an input error', async () => {
     const a = rollout('{"confidence": 0.9}');

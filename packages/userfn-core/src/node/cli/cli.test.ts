@@ -4,17 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Io } from './io.js';
-import { main } from './main.js';
+import { runCli } from '../../../test/support/cli.js';
 
-/** Runs the CLI in-process, capturing its output. */
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), stdoutIsTTY: false, stderrIsTTY: false };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+const cli = runCli;
 
 const dir = mkdtempSync(join(tmpdir(), 'userfn-cli-'));
 const contextFile = join(dir, 'ctx.json');

@@ -1,6 +1,8 @@
 import { runCheck } from './check.js';
 import { runEval } from './eval.js';
+import { runFmt } from './fmt.js';
 import { runServe } from './serve.js';
+import { runTest } from './test.js';
 import { runVerify } from './verify.js';
 import { usageLines } from './args.js';
 import { processIo, UsageError, type Io } from './io.js';
@@ -13,10 +15,17 @@ Commands:
   check <expression>       parse and type-check, printing every diagnostic
   verify <sessions.jsonl>  verify agent sessions (JSON lines) against a rule set: --rules <file>
   serve --rules <file>     serve a rule set over HTTP (NeMo Gym POST /verify, /evaluate, ...)
+  test --rules <file>      run a rule set's cases (or: test <dir>, every rule set with cases under it)
+  fmt <files...>           format .userfn files and the conditions of rule sets in place (--check for CI)
 
 Options:
   -h, --help               this help
   -v, --version            print the version of userfn
+
+Every verification result names the rule set that produced it: "rule_set":
+{"name", "hash"}, a hash of the rule set's content (the same across
+whitespace, key order, JSON or YAML). userfn verify prints it on every line
+and in its summary; userfn serve on every result and at GET /rules.
 
 Run 'userfn <command> --help' for a command's options.
 Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unreadable input.
@@ -24,7 +33,7 @@ Exit codes: 0 success, 1 a UserFn error (or failed records), 2 bad usage or unre
 
 type Command = (argv: string[], io: Io) => number | Promise<number>;
 
-const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify, serve: runServe };
+const COMMANDS: Record<string, Command> = { eval: runEval, check: runCheck, verify: runVerify, serve: runServe, test: runTest, fmt: runFmt };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {

@@ -10,6 +10,8 @@ import { WORKER_ENV } from '../serve/cluster-protocol.js';
 import { runServeWorker } from '../serve/cluster-worker.js';
 import { DEFAULT_DRAIN_MS, drainService, onStopSignals } from '../serve/lifecycle.js';
 import { createVerifyService } from '../serve/server.js';
+import { DecisionLog } from '../serve/decision-log.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
 import { parseCommandArgs } from './args.js';
 import { readInput, systemReason, UsageError, type Io } from './io.js';
 import { DEFAULT_SERVE_CACHE_ENTRIES, JUDGE_HELP, JUDGE_OPTIONS, judgeSetup } from './judge-options.js';
@@ -20,11 +22,20 @@ export const SERVE_HELP = `Usage: userfn serve --rules <rules.json|yaml> [option
 Serves a rule set as an HTTP verifier (a NeMo Gym resource server).
 
 Endpoints:
-  POST /verify          a NeMo Gym rollout -> the rollout with "reward" (the score) and "userfn" (passed, failures, warnings)
-  POST /verify-context  a verification context -> { passed, score, results }
+  POST /verify          a NeMo Gym rollout -> the rollout with "reward" (the score) and "userfn"
+                        (passed, failures, warnings, decision, retry_prompt, attempt, rule_set)
+  POST /verify-context  a verification context -> { passed, score, results, decision, retry_prompt?,
+                        attempt, rule_set }
   POST /evaluate        { expression, context, profile?, now?, explain? } -> { value, type, explanation? } or 400 { error }
   GET  /healthz         200 { status: "ok", rules, workers? }; 503 { status: "draining", reason } once stopping
   GET  /rules           the loaded rule set
+
+/verify and /verify-context take ?attempt=N (the agent's attempt, default 1: a
+retry past the rule set's max_retries is decided abort) and ?session=ID (names
+the session in the decision log; default $.session.key). Every result's
+"rule_set" is { name, hash }: the rule set's name and a hash of its content
+(the same across whitespace, key order, JSON or YAML); GET /rules shows the
+one being served, and it changes when SIGHUP loads different rules.
 
 Options:
   --rules <file>       the rule set (JSON or YAML); reloaded on SIGHUP
@@ -37,6 +48,9 @@ Options:
   --workers <n|auto>   worker processes sharing the port (default 1; auto: one per core);
                        a worker that dies is replaced and logged
   --drain-ms <ms>      how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})
+  --decision-log <file> append one JSON line per verification: time, endpoint,
+                       rule_set, session, attempt, passed, score, decision,
+                       failed (rule ids), duration_ms; reopened on SIGHUP
   -h, --help           this help
 
 ${JUDGE_HELP}
@@ -59,6 +73,12 @@ reload keeps the previous one serving and logs why.
 const read = (file: string): string => readInput(file);
 
 const load = (file: string): RuleSet => loadRuleSet(read(file), { fileName: file });
+
+/** The rule set's name and hash, as every result names it. */
+const describe = (rs: RuleSet): string => {
+  const v = ruleSetVersion(rs);
+  return `${v.name ?? 'unnamed'} ${v.hash}`;
+};
 
 /** Every problem of a rule set that did not load (the error's message lists them, with file positions). */
 const problems = (e: RuleSetError): string => e.message;
@@ -89,6 +109,7 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     'drain-ms': { type: 'string' },
     workers: { type: 'string' },
     ...JUDGE_OPTIONS,
+    'decision-log': { type: 'string' },
   }, SERVE_HELP);
   if (values.help) {
     io.out(SERVE_HELP);
@@ -121,6 +142,14 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     }
     throw e;
   }
+  const logPath = values['decision-log'];
+  if (typeof logPath === 'string' && workers > 1) throw new UsageError('--decision-log is written by one process: drop --workers, or run one server per log');
+  let decisions: DecisionLog | undefined;
+  try {
+    if (typeof logPath === 'string') decisions = new DecisionLog(logPath, log);
+  } catch (e) {
+    throw new UsageError(`cannot write the decision log ${String(logPath)}: ${systemReason(e as NodeJS.ErrnoException)}`);
+  }
 
   if (workers > 1 && ruleSet.judges.length > 0) {
     throw new UsageError(`${file} has judge rules, which one process serves: drop --workers (judge calls wait on the network, not on a core)`);
@@ -142,11 +171,24 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
 
   const judge = await judgeSetup('serve', values, ruleSet);
   if (judge.description) log(judge.description);
-  const service = createVerifyService({ ruleSet, bodyLimit, maxBuffered, log, judgeError: judge.policy, ...(judge.client ? { judge: judge.client } : {}) });
+  const service = createVerifyService({
+    ruleSet,
+    bodyLimit,
+    maxBuffered,
+    log,
+    judgeError: judge.policy,
+    ...(judge.client ? { judge: judge.client } : {}),
+    ...(decisions ? { decisions: decisions.write } : {}),
+  });
   const onHup = () => {
+    if (decisions) {
+      decisions.reopen();
+      log(`reopened ${decisions.path}`);
+    }
     try {
-      service.setRuleSet(load(file));
-      log(`reloaded ${file}`);
+      const next = load(file);
+      service.setRuleSet(next);
+      log(`reloaded ${file}: ${describe(next)}`);
     } catch (e) {
       log(`reload of ${file} failed; still serving the previous rule set:\n${e instanceof RuleSetError ? problems(e) : (e as Error).message}`);
     }
@@ -172,10 +214,11 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     throw new UsageError(`cannot listen on ${host}:${port}: ${systemReason(e)}`);
   });
   const address = service.server.address() as AddressInfo;
-  io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} on ${url(address.port)}\n`);
+  io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} (${describe(ruleSet)}) on ${url(address.port)}\n`);
   await stopped;
   off();
   process.off('SIGHUP', onHup);
+  await decisions?.close();
   log('stopped');
   return 0;
 }

@@ -80,7 +80,7 @@ describe('userfn verify (end to end)', () => {
         expect(Object.keys(rec)).toEqual(['line', 'error']);
         expect(rec['error']).toMatchObject({ kind: 'input', message: expect.any(String) });
       } else {
-        expect(Object.keys(rec)).toEqual(['line', 'id', 'passed', 'score', 'failures', 'warnings']);
+        expect(Object.keys(rec)).toEqual(['line', 'id', 'passed', 'score', 'failures', 'warnings', 'rule_set']);
         expect(rec['id']).toBe(n === 1500 ? 1500 : `ses_${n}`);
         expect(rec['passed']).toBe(n === 1500 || n % 10 >= 8);
       }
@@ -90,6 +90,8 @@ describe('userfn verify (end to end)', () => {
     // The summary (and nothing else) is on stderr; no progress bar when stderr is not a terminal.
     const inputErrors = mixedLines.filter((_, i) => (i + 1) % 97 === 0 || (i + 1) % 101 === 0 || (i + 1) % 103 === 0).length;
     expect(r.err).toContain(`3000 records: `);
+    // it names the rule set that scored the run (unnamed: by its file)
+    expect(r.err).toMatch(new RegExp(`\nrule set ${rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} sha256:[0-9a-f]{16}\n`));
     expect(r.err).toContain(`${inputErrors} input errors`);
     expect(r.err).toContain('rules that failed most: confident (');
     expect(r.err).not.toContain('\r');
@@ -152,8 +154,9 @@ describe('userfn verify (end to end)', () => {
     const lines = r.out.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     // 0.9: has-output and confident hold (3 of 4), the no-delete warning does not.
-    expect(lines[0]).toBe(rollout(0.9, ',"reward":0.75,"_ng_task_index":1'));
-    expect(lines[1]).toBe(rollout(0.5, ',"reward":0.25'));
+    const trace = `"userfn":{"rule_set":{"name":null,"hash":"${(JSON.parse(userfn(['--rules', rules, '-'], '{}').out) as { rule_set: { hash: string } }).rule_set.hash}"}}`;
+    expect(lines[0]).toBe(rollout(0.9, `,"reward":0.75,"_ng_task_index":1,${trace}`));
+    expect(lines[1]).toBe(rollout(0.5, `,"reward":0.25,${trace}`));
     expect(JSON.parse(lines[2]!)).toMatchObject({ line: 3, error: { kind: 'input' } });
     expect(JSON.parse(lines[3]!)).toEqual({ line: 4, error: { kind: 'input', message: 'blank line' } });
   });

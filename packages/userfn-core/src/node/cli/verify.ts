@@ -9,6 +9,7 @@ import { formatTimeline, type BatchTimeline } from '../batch/timeline.js';
 import type { BatchFormat } from '../batch/record.js';
 import { clockMs } from '../../api/clock.js';
 import { loadRuleSet } from '../../rules/load.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
@@ -23,9 +24,13 @@ Verifies every line of a JSON Lines file (or - for standard input) against a
 rule set, streaming, and writes one JSON line per input line, in input order:
 
   {"line": 1, "id": "ses_1", "passed": false, "score": 0.5,
-   "failures": [{"rule": "...", "message": "...", "explanation": "..."}], "warnings": []}
+   "failures": [{"rule": "...", "message": "...", "explanation": "..."}], "warnings": [],
+   "rule_set": {"name": "support", "hash": "sha256:1f0c…"}}
 
-"id" is $.session.key when present, else the line number. A blank line, a
+"id" is $.session.key when present, else the line number. "rule_set" names
+the rule set that scored the line: its name (null without one) and a hash of
+its content, the same across whitespace, key order, JSON or YAML (the summary
+prints it too; userfn serve's GET /rules shows the served one's). A blank line, a
 line that is not JSON or not an object gives {"line": n, "error": {"kind":
 "input", "message": "..."}} and the run goes on.
 
@@ -34,8 +39,9 @@ Options:
   --out <file>       write the output lines to a file instead of standard output
   --format <f>       sessions (default): each line is a verification context
                      nemo-gym: each line is a NeMo Gym rollout; it is written
-                     back unchanged except for "reward", set to the score
-                     (CRLF line ends kept; see the README for the mapping)
+                     back unchanged except for "reward", set to the score, and
+                     "userfn": {"rule_set": {...}} (CRLF line ends kept; see the
+                     README for the mapping)
   --workers <n>      verify on n threads: this one and n-1 worker threads
                      (default 1); the output is identical. More threads than
                      cores only share them
@@ -202,7 +208,9 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
     if (input.handle) stream.destroy();
   }
   progress?.done();
+  const version = ruleSetVersion(ruleSet);
   io.err(formatSummary(summary));
+  io.err(`rule set ${version.name ?? rulesPath} ${version.hash}\n`);
   // Times from the process start (performance.timeOrigin), when the worker threads started too.
   if (timeline) io.err(`timeline:\n${formatTimeline(timeline, performance.timeOrigin)}`);
   return summary.failed === 0 && summary.inputErrors === 0 ? 0 : 1;

@@ -2,13 +2,15 @@ import { compile } from '../../api/api.js';
 import { NemoGymInputError, nemoGymToContext, type NemoGymContext } from '../../rules/nemo-gym.js';
 import { UserFnError } from '../../common/diagnostics/user-fn-error.js';
 import { isProfileName } from '../../common/profiles/profiles.js';
-import type { JudgeErrorPolicy, RuleSet, Verification } from '../../rules/types.js';
+import type { Decision, JudgeErrorPolicy, RuleSet, RuleSetVersion, Verification } from '../../rules/types.js';
+import { validAttempt } from '../../rules/decision.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
 import { verifyAsync } from '../../rules/verify.js';
 import { JudgeAbortError, type JudgeBackend } from '../../rules/judge-request.js';
 import { typeName } from '../../common/values/values.js';
 import { HttpError, requireObject } from './body.js';
 
-/** What `/verify` adds for tracing: the same failure shapes as `userfn verify` lines. */
+/** What `/verify` adds for tracing: the same failure shapes as `userfn verify` lines, the decision, and the rule set that scored it. */
 export interface Trace {
   readonly passed: boolean;
   readonly failures: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
@@ -16,6 +18,10 @@ export interface Trace {
   /** With judge rules: each judge rule's report (verdict, reason, score, calls). */
   readonly judged?: ReadonlyArray<{ rule: string } & NonNullable<Verification['results'][number]['judge']>>;
   readonly incomplete?: true;
+  readonly decision: Decision;
+  readonly retry_prompt?: string;
+  readonly attempt: number;
+  readonly rule_set: RuleSetVersion;
 }
 
 /** How a request's judges run: the backend (none: judge rules are errors) and the judge-error policy. */
@@ -29,17 +35,94 @@ function trace(v: Verification, run: JudgeRun): Trace {
   const misses = (severity: 'error' | 'warning') =>
     v.results.filter((r) => counts(r) && r.severity === severity).map((r) => ({ rule: r.id, message: r.message ?? '', explanation: r.explanation ?? '' }));
   const judged = v.results.flatMap((r) => (r.judge ? [{ rule: r.id, ...r.judge }] : []));
-  return { passed: v.passed, failures: misses('error'), warnings: misses('warning'), ...(judged.length > 0 ? { judged } : {}), ...(v.incomplete ? { incomplete: true as const } : {}) };
+  return {
+    passed: v.passed,
+    failures: misses('error'),
+    warnings: misses('warning'),
+    ...(judged.length > 0 ? { judged } : {}), ...(v.incomplete ? { incomplete: true as const } : {}),
+    decision: v.decision,
+    ...(v.retry_prompt !== undefined ? { retry_prompt: v.retry_prompt } : {}),
+    attempt: v.attempt,
+    rule_set: v.rule_set,
+  };
 }
 
-/** verifyAsync, with an abort (--judge-error abort) as a 502 naming the rule. */
-async function verified(ruleSet: RuleSet, context: unknown, run: JudgeRun): Promise<Verification> {
+/** One verification as the decision log records it (a JSON line). */
+export interface DecisionEntry {
+  readonly time: string;
+  readonly endpoint: '/verify' | '/verify-context';
+  readonly rule_set: RuleSetVersion;
+  readonly session: string | number | null;
+  readonly attempt: number;
+  readonly passed: boolean;
+  readonly score: number;
+  readonly decision: Decision;
+  /** The ids of the rules that did not hold, in rule-set order (warnings included). */
+  readonly failed: readonly string[];
+  /** The verification's own time (mapping and rules), in milliseconds. */
+  readonly duration_ms: number;
+}
+
+/** What a verification request says beside its body (from the query string), and where its result is recorded. */
+export interface VerifyRequest {
+  /** `?attempt=N`: the agent's attempt, 1 by default. */
+  readonly attempt?: number;
+  /** `?session=ID`: names the session in the decision log (else the context's $.session.key). */
+  readonly session?: string;
+  readonly record?: (entry: DecisionEntry) => void;
+}
+
+/** The query parameters of a verification request; a bad attempt is a 400. */
+export function verifyRequest(url: string | undefined, record?: (entry: DecisionEntry) => void): VerifyRequest {
+  const q = url?.indexOf('?') ?? -1;
+  const params = q < 0 ? undefined : new URLSearchParams(url!.slice(q + 1));
+  const text = params?.get('attempt') ?? undefined;
+  const attempt = text === undefined ? undefined : validAttempt(/^\d+$/.test(text) ? Number(text) : Number.NaN);
+  if (text !== undefined && attempt === undefined) throw new HttpError(400, 'invalid_request', `\`attempt\` must be a whole number >= 1, got '${text}'`);
+  const session = params?.get('session') ?? undefined;
+  return { ...(attempt !== undefined ? { attempt } : {}), ...(session !== undefined ? { session } : {}), ...(record ? { record } : {}) };
+}
+
+/** `$.session.key` when it is a string or a finite number. */
+function sessionKey(context: unknown): string | number | null {
+  const session = (context as { session?: unknown } | null)?.session;
+  const key = session !== null && typeof session === 'object' ? (session as { key?: unknown }).key : undefined;
+  return typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key)) ? key : null;
+}
+
+/**
+ * Verifies with the judges (an abort under --judge-error abort is a 502 naming
+ * the rule), and records the decision when the service keeps a log (written
+ * after the answer is computed, never awaited).
+ */
+async function verifyAndRecord(ruleSet: RuleSet, context: unknown, endpoint: DecisionEntry['endpoint'], run: JudgeRun, request: VerifyRequest): Promise<Verification> {
+  const start = request.record ? performance.now() : 0;
+  let v: Verification;
   try {
-    return await verifyAsync(ruleSet, context, { judgeError: run.judgeError, ...(run.judge ? { judge: run.judge } : {}) });
+    v = await verifyAsync(ruleSet, context, {
+      judgeError: run.judgeError,
+      ...(run.judge ? { judge: run.judge } : {}),
+      ...(request.attempt !== undefined ? { attempt: request.attempt } : {}),
+    });
   } catch (e) {
     if (e instanceof JudgeAbortError) throw new HttpError(502, 'judge_error', e.message);
     throw e;
   }
+  if (request.record) {
+    request.record({
+      time: new Date().toISOString(),
+      endpoint,
+      rule_set: v.rule_set,
+      session: request.session ?? sessionKey(context),
+      attempt: v.attempt,
+      passed: v.passed,
+      score: v.score,
+      decision: v.decision,
+      failed: v.results.filter((r) => !r.passed).map((r) => r.id),
+      duration_ms: performance.now() - start,
+    });
+  }
+  return v;
 }
 
 function optionalNow(body: Record<string, unknown>): string | undefined {
@@ -50,7 +133,7 @@ function optionalNow(body: Record<string, unknown>): string | undefined {
 }
 
 /** `POST /verify`: a NeMo Gym rollout, returned with `reward` set to the rule set's score and a `userfn` trace. */
-export async function handleVerify(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }): Promise<Record<string, unknown>> {
+export async function handleVerify(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }, request: VerifyRequest = {}): Promise<Record<string, unknown>> {
   const rollout = requireObject(body, 'the rollout');
   if (!('response' in rollout)) throw new HttpError(400, 'invalid_request', 'the rollout has no `response` field');
   const response = rollout['response'];
@@ -65,14 +148,14 @@ export async function handleVerify(ruleSet: RuleSet, body: unknown, run: JudgeRu
     if (e instanceof NemoGymInputError) throw new HttpError(400, 'invalid_request', e.message);
     throw e;
   }
-  const result = await verified(ruleSet, context, run);
+  const result = await verifyAndRecord(ruleSet, context, '/verify', run, request);
   // `reward` replaces any existing one; every other key comes back unchanged.
   return { ...rollout, reward: result.score, userfn: trace(result, run) };
 }
 
-/** `POST /verify-context`: a verification context, verified as `verifyAsync()` does. */
-export function handleVerifyContext(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }): Promise<Verification> {
-  return verified(ruleSet, requireObject(body, 'the context'), run);
+/** `POST /verify-context`: a verification context, verified as `verifyAsync()` does (`?attempt=N` is its attempt). */
+export function handleVerifyContext(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }, request: VerifyRequest = {}): Promise<Verification> {
+  return verifyAndRecord(ruleSet, requireObject(body, 'the context'), '/verify-context', run, request);
 }
 
 /** `POST /evaluate`: `{ expression, context, profile?, now?, explain? }` -> `{ value, type, explanation? }`, or a 400 with the UserFn error. */
@@ -102,15 +185,20 @@ export function handleEvaluate(body: unknown): { status: number; payload: unknow
   }
 }
 
-/** `GET /rules`: the loaded rule set's profile, ids, messages, weights and severities. */
+/** `GET /rules`: the loaded rule set's name and hash (what every result's `rule_set` names), profile, retry budget, and each rule. */
 export function describeRules(ruleSet: RuleSet): unknown {
+  const { name, hash } = ruleSetVersion(ruleSet);
   return {
+    name,
+    hash,
     profile: ruleSet.profile,
+    max_retries: ruleSet.definition.max_retries ?? null,
     rules: ruleSet.definition.rules.map((r) => ({
       id: r.id,
       message: r.message ?? null,
       weight: r.weight,
       severity: r.severity,
+      on_fail: r.on_fail,
       ...('judge' in r ? { judge: r.judge, ...(r.when !== undefined ? { when: r.when } : {}) } : { condition: r.condition }),
     })),
   };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { JudgeErrorPolicy, RuleSet } from '../../rules/types.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_BUFFERED, HttpError, readJsonBody } from './body.js';
 import { BodyBudget } from './budget.js';
-import { describeRules, handleEvaluate, handleVerify, handleVerifyContext, type JudgeRun } from './handlers.js';
+import { describeRules, handleEvaluate, handleVerify, handleVerifyContext, type DecisionEntry, type JudgeRun, verifyRequest } from './handlers.js';
 import type { JudgeBackend } from '../../rules/judge-request.js';
 
 export interface ServeOptions {
@@ -20,6 +20,8 @@ export interface ServeOptions {
   readonly judge?: JudgeBackend;
   /** What a judge error does (default `fail`; `abort` answers 502). */
   readonly judgeError?: JudgeErrorPolicy;
+  /** Called with every verification (`userfn serve --decision-log` appends it as a JSON line). */
+  readonly decisions?: (entry: DecisionEntry) => void;
 }
 
 /** A running verification service. */
@@ -98,8 +100,8 @@ export function createVerifyService(options: ServeOptions): VerifyService {
   const body = (req: IncomingMessage) => readJsonBody(req, bodyLimit, budget);
 
   const routes: Record<string, Record<string, Route>> = {
-    '/verify': { POST: async (req, rs) => ok(await handleVerify(rs, await body(req), run)) },
-    '/verify-context': { POST: async (req, rs) => ok(await handleVerifyContext(rs, await body(req), run)) },
+    '/verify': { POST: async (req, rs) => ok(await handleVerify(rs, await body(req), run, verifyRequest(req.url, options.decisions))) },
+    '/verify-context': { POST: async (req, rs) => ok(await handleVerifyContext(rs, await body(req), run, verifyRequest(req.url, options.decisions))) },
     '/evaluate': { POST: async (req) => handleEvaluate(await body(req)) },
     // NeMo Gym agents call /seed_session before a rollout; a rule set keeps no per-rollout state.
     '/seed_session': {
