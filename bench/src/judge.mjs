@@ -50,7 +50,10 @@ async function startEndpoint(delayMs) {
   });
   server.keepAliveTimeout = 60_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/v1`, count: () => requests, close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))) };
+  return { url: `http://127.0.0.1:${server.address().port}/v1`, count: () => requests, close: () => new Promise((r) => {
+      server.closeAllConnections();
+      server.close(r);
+    }) };
 }
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;

@@ -50,7 +50,7 @@ export async function runJudges(rules: readonly JudgeRule[], context: unknown, b
         if (record) records.get(r)![k] = record;
       }
     };
-    let request;
+    let request: ReturnType<typeof renderJudgeRequest>;
     try {
       request = renderJudgeRequest(asked, context, k);
     } catch (e) {

@@ -45,7 +45,6 @@ describe('a path that reads through a string', () => {
 describe('sampleStringReadWarnings (the language service with a sample context)', () => {
   it('warns (UF2106) at the part of the path past a string of the sample, quotes doubled in the source', () => {
     const source = "get('$.tools.search_kb.outputs.latest.count') > 0 and get('$.agent.metadata[''o\\''k''].x') == 1";
-    const c = compile(source, { profile: 'verification' });
     const sample = { tools: { search_kb: { outputs: { latest: '{"count":1}' } } }, agent: { metadata: { "o'k": 'text' } } };
     const ws = analyze(source, { profile: 'verification' }).stringReadWarnings(sample);
     expect(ws.map((w) => [w.code, w.severity, source.slice(w.span.start, w.span.end)])).toEqual([
