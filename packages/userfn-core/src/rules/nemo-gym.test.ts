@@ -64,7 +64,7 @@ describe('nemoGymToContext', () => {
     const ctx = nemoGymToContext({ ...rollout([message('Paris')]), expected_answer: 'Paris', output: 'shadowed', __proto__x: 1 });
     expect(ctx['expected_answer']).toBe('Paris');
     expect(ctx.output).toEqual({ text: 'Paris' });
-    expect(Object.keys(ctx)).toEqual(['expected_answer', '__proto__x', 'output', 'task', 'tool_calls', 'tools']);
+    expect(Object.keys(ctx)).toEqual(['expected_answer', '__proto__x', 'output', 'task', 'tool_calls', 'tools', 'response']);
     const judged = loadRuleSet({ rules: [{ id: 'same', condition: "get('$.output.text') == get('$.expected_answer')" }] });
     expect(verify(judged, ctx).passed).toBe(true);
   });
@@ -105,7 +105,7 @@ describe('nemoGymToContext', () => {
     // turns that do not repeat each other are simply concatenated
     expect(nemoGymToContext(rollout([[fnCall('a', '{}', 'x')], [fnCall('b', '{}', 'y')]])).tool_calls.map((c) => c.name)).toEqual(['a', 'b']);
     // an empty list of turns and an empty turn map to a session where the agent did nothing
-    expect(nemoGymToContext(rollout([[]]))).toEqual({ tool_calls: [], tools: {}, response: {} });
+    expect(nemoGymToContext(rollout([[]]))).toEqual({ tool_calls: [], tools: {}, task: [{ role: 'user', content: 'Where is my refund?' }], response: {} });
   });
 
   it('custom_tool_call items are tool calls, their input the arguments and custom_tool_call_output their output', () => {

@@ -173,7 +173,7 @@ describe('userfn serve with judge rules', () => {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', rules: 3 });
+      expect(await (await fetch(`${base}/healthz`)).json()).toMatchObject({ status: 'ok', rules: 3 });
       expect(endpoint.requests).toHaveLength(0);
       const rollout = {
         responses_create_params: { input: [{ role: 'user', content: 'Where is my refund?' }] },

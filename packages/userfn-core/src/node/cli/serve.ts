@@ -27,8 +27,8 @@ Endpoints:
   POST /verify-context  a verification context -> { passed, score, results, decision, retry_prompt?,
                         attempt, rule_set }
   POST /evaluate        { expression, context, profile?, now?, explain? } -> { value, type, explanation? } or 400 { error }
-  GET  /healthz         200 { status: "ok", rules, workers? }; 503 { status: "draining", reason } once stopping
-  GET  /rules           the loaded rule set
+  GET /healthz          200 { status: "ok", rules, workers? }; 503 { status: "draining", reason } once stopping
+  GET /rules            the loaded rule set
 
 /verify and /verify-context take ?attempt=N (the agent's attempt, default 1: a
 retry past the rule set's max_retries is decided abort) and ?session=ID (names
@@ -38,20 +38,19 @@ the session in the decision log; default $.session.key). Every result's
 one being served, and it changes when SIGHUP loads different rules.
 
 Options:
-  --rules <file>       the rule set (JSON or YAML); reloaded on SIGHUP
-  --port <n>           port (default 8000; 0 picks a free one)
-  --host <addr>        address to listen on (default 127.0.0.1)
-  --body-limit <bytes> largest request body (default ${DEFAULT_BODY_LIMIT}, 32 MiB); larger ones get 413
-  --max-buffered <bytes>
-                       most request-body bytes held in memory at once (default ${DEFAULT_MAX_BUFFERED},
-                       256 MiB, per process); a body that would pass it gets 503 and Retry-After
-  --workers <n|auto>   worker processes sharing the port (default 1; auto: one per core);
-                       a worker that dies is replaced and logged
-  --drain-ms <ms>      how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})
-  --decision-log <file> append one JSON line per verification: time, endpoint,
-                       rule_set, session, attempt, passed, score, decision,
-                       failed (rule ids), duration_ms; reopened on SIGHUP
-  -h, --help           this help
+  --rules <file>            the rule set (JSON or YAML); reloaded on SIGHUP
+  --port <n>                port (default 8000; 0 picks a free one)
+  --host <addr>             address to listen on (default 127.0.0.1)
+  --body-limit <bytes>      largest request body (default ${DEFAULT_BODY_LIMIT}, 32 MiB); larger ones get 413
+  --max-buffered <bytes>    most request-body bytes held in memory at once (default ${DEFAULT_MAX_BUFFERED},
+                            256 MiB, per process); a body that would pass it gets 503 and Retry-After
+  --workers <n|auto>        worker processes sharing the port (default 1; auto: one per core);
+                            a worker that dies is replaced and logged
+  --drain-ms <ms>           how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})
+  --decision-log <file>     append one JSON line per verification: time, endpoint, rule_set,
+                            session, attempt, passed, score, decision, failed (rule ids),
+                            duration_ms; reopened on SIGHUP
+  -h, --help                this help
 
 ${JUDGE_HELP}
   --judge-cache-size <n>     judge replies kept in memory, least recently used dropped first

@@ -21,7 +21,8 @@ function checkLiteralPath(ctx: CheckHookContext, arg: number): CompiledPath | un
         Codes.InvalidPath,
         `invalid JSONPath: ${r.error.message}`,
         ctx.literalSpan(arg, r.error.offset, Math.max(r.error.length, 0)),
-        "a path starts with '$', e.g. '$.output.status'",
+        // only where it applies: `$. a` or `$.` is not helped by being told to start with `$`
+        text.startsWith('$') ? undefined : "a path starts with '$', e.g. '$.output.status'",
       ),
     );
     return undefined;
