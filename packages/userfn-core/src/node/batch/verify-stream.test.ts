@@ -252,18 +252,20 @@ describe('verifyStream (nemo-gym)', () => {
     const input = `\uFEFF${a}\r\n${a}\r\n\uFEFF${a}\n${a}`;
     const { out } = await run(input, { format: 'nemo-gym' });
     const lines = out.split('\n');
-    expect(lines[0]).toBe(`${rollout('{"confidence": 0.9}', ',"reward":1')}\r`);
-    expect(lines[1]).toBe(`${rollout('{"confidence": 0.9}', ',"reward":1')}\r`);
+    const trace = `"userfn":{"rule_set":${JSON.stringify(ruleSetVersion(ruleSet))}}`;
+    expect(lines[0]).toBe(`${rollout('{"confidence": 0.9}', `,"reward":1,${trace}`)}\r`);
+    expect(lines[1]).toBe(`${rollout('{"confidence": 0.9}', `,"reward":1,${trace}`)}\r`);
     expect(JSON.parse(lines[2]!)).toMatchObject({ line: 3, error: { kind: 'input' } });
     // a last line without a newline gets one
-    expect(lines[3]).toBe(rollout('{"confidence": 0.9}', ',"reward":1'));
+    expect(lines[3]).toBe(rollout('{"confidence": 0.9}', `,"reward":1,${trace}`));
     expect(lines[4]).toBe('');
     expect(lines).toHaveLength(5);
   });
 
   it('sets every occurrence of a duplicated top-level reward key', async () => {
     const { out } = await run(rollout('{"confidence": 0.5}', ',"reward":0.0,"reward":1.0'), { format: 'nemo-gym' });
-    expect(out).toBe(`${rollout('{"confidence": 0.5}', ',"reward":0.5,"reward":0.5')}\n`);
+    const trace = `"userfn":{"rule_set":${JSON.stringify(ruleSetVersion(ruleSet))}}`;
+    expect(out).toBe(`${rollout('{"confidence": 0.5}', `,"reward":0.5,"reward":0.5,${trace}`)}\n`);
   });
 
   it('scores a rollout whose output is a list of turns, and gives a mixed list its own input error line', async () => {
@@ -290,7 +292,9 @@ describe('verifyStream (nemo-gym)', () => {
         continue;
       }
       const reward = String(verify(ruleSet, nemoGymToContext(rollout), { now: '2026-11-21T12:00:00Z' }).score);
-      const expected = 'reward' in rollout ? line.replace(/"reward": [0-9.]+/, `"reward": ${reward}`) : `${line.slice(0, -1)},"reward":${reward}}`;
+      const trace = `"userfn":{"rule_set":${JSON.stringify(ruleSetVersion(ruleSet))}}`;
+      const rewarded = 'reward' in rollout ? line.replace(/"reward": [0-9.]+/, `"reward": ${reward}`) : `${line.slice(0, -1)},"reward":${reward}}`;
+      const expected = `${rewarded.slice(0, -1)},${trace}}`;
       expect([names[i], written[i]]).toEqual([names[i], expected]);
     }
     expect(summary).toMatchObject({ records: lines.length, inputErrors: 1 });

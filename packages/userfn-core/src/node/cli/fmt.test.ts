@@ -49,7 +49,7 @@ describe('userfn fmt', () => {
     const lines = r.err.trimEnd().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^${bad}:2:1: not formatted: .*\\[UF1\\d{3}\\]$`));
     expect(lines[1]).toMatch(new RegExp(`^${badRules}:1:\\d+: invalid JSON: `));
-    expect(lines[2]).toBe(`cannot read ${join(dir, 'missing.userfn')}: ENOENT`);
+    expect(lines[2]).toBe(`cannot read ${join(dir, 'missing.userfn')}: no such file`);
     expect(readFileSync(good, 'utf8')).not.toBe(UGLY_JSON);
     expect((await cli('fmt')).code).toBe(2);
   });
