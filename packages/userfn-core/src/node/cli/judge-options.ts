@@ -117,6 +117,6 @@ export async function judgeSetup(
     ...(cache ? { cache } : {}),
     audit: Boolean(values['judge-audit']),
   });
-  const description = `judge ${model} at ${parsed.origin}${parsed.pathname.replace(/\/$/, '')}, ${concurrency} in flight, ${cacheText}, errors ${policy}${apiKey ? ', key from ' + JUDGE_KEY_ENV : ', no key'}`;
+  const description = `judge ${model} at ${parsed.origin}${parsed.pathname.replace(/\/$/, '')}, ${concurrency} in flight, ${cacheText}, errors ${policy}${apiKey ? `, key in ${JUDGE_KEY_ENV}` : ', no key'}`;
   return { client, policy, description };
 }
