@@ -4,7 +4,7 @@ import type { JudgeBackend } from '../../rules/judge-request.js';
 import { chunkLines, readByteChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from './byte-chunks.js';
 import { createJudgedLineProcessor } from './judged-record.js';
 import type { BatchFormat } from './record.js';
-import { emptyStats, summarize, type BatchStats, type BatchSummary, type JudgeSummary } from './stats.js';
+import { addStats, emptyStats, summarize, type BatchStats, type BatchSummary, type JudgeSummary } from './stats.js';
 
 /** Options of `verifyJudgedStream`. */
 export interface JudgedStreamOptions {
@@ -114,7 +114,10 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
     }
   }
   if (failure) throw Object.assign(failure.error as Error, { line: failure.line });
-  const summary = summarize(total, ruleIds);
+  // The per-line counts, folded into totals the way chunks are (the mean, the histogram, the 0s and 1s come from the scores).
+  const totals = emptyStats(ruleIds.length);
+  addStats(totals, total);
+  const summary = summarize(totals, ruleIds);
   const s = options.judge?.stats;
   return s ? { ...summary, judge: { ...s, incomplete: total.incomplete ?? 0 } } : summary;
 }

@@ -100,7 +100,7 @@ describe('userfn verify with judge rules', () => {
     expect(lines[1].judged[1]).toEqual({ rule: 'refund-explained', verdict: 'skipped' });
     expect(lines[2]).toMatchObject({ line: 3, error: { kind: 'input' } });
     expect(lines[3]).toMatchObject({ id: 's4', passed: false });
-    expect(r.err).toMatch(/judge judge-test at http:\/\/127\.0\.0\.1:\d+\/v1, 8 in flight, cache .*cache-1, errors fail, key from USERFN_JUDGE_API_KEY/);
+    expect(r.err).toMatch(/judge judge-test at http:\/\/127\.0\.0\.1:\d+\/v1, 8 in flight, cache .*cache-1, errors fail, key in USERFN_JUDGE_API_KEY/);
     expect(r.err).toMatch(/4 records: 1 passed, 2 failed, 1 input error/);
     expect(r.err).toContain('judge: 3 requests (3 sent, 0 cache hits), 0 errors, 0 incomplete records; tokens 360 (prompt 300, completion 60)');
 
