@@ -56,9 +56,11 @@ describe('the tarballs', () => {
       const deps = new Set([...Object.keys(m.dependencies ?? {}), name]);
       for (const f of files.filter((x) => x.endsWith('.js') || x.endsWith('.mjs'))) {
         const text = readFileSync(join(project, 'node_modules', name, f), 'utf8');
-        for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"]([^'"./][^'"]*)['"]/g)) {
-          if (spec!.startsWith('node:')) continue;
-          const pkg = spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!;
+        // import and export statements (at a line's start) and dynamic imports: a message that says "from 'x'" is not an import
+        for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"./][^'"]*)['"]|\bimport\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g)) {
+          const spec = m[1] ?? m[2];
+          if (spec === undefined || spec.startsWith('node:')) continue;
+          const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
           expect(deps, `${f} imports ${spec}`).toContain(pkg);
         }
       }
