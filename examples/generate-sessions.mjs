@@ -45,7 +45,24 @@ export function prng(seed) {
 }
 
 const FIRST = ['Ada', 'Bob', 'Chloé', 'Dmitri', 'Esther', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Lars', 'Maya', 'Noor', 'Olu', 'Priya'];
-const LAST = ['Lovelace', 'Smith', 'Martin', 'Ivanov', 'Cohen', 'Haddad', 'Lee', 'Tanaka', 'García', 'Berg', 'Adeyemi', 'Nilsen', 'Patel', 'Khan', 'Okafor', 'Rao'];
+const LAST = [
+  'Lovelace',
+  'Smith',
+  'Martin',
+  'Ivanov',
+  'Cohen',
+  'Haddad',
+  'Lee',
+  'Tanaka',
+  'García',
+  'Berg',
+  'Adeyemi',
+  'Nilsen',
+  'Patel',
+  'Khan',
+  'Okafor',
+  'Rao',
+];
 const PRODUCTS = ['wireless headphones', 'running shoes', 'coffee grinder', 'desk lamp', 'phone case', 'backpack', 'yoga mat', 'e-reader'];
 const TIERS = ['standard', 'gold', 'platinum'];
 const SCENARIOS = ['refund', 'refund', 'order_status', 'order_status', 'password_reset', 'escalation'];
@@ -64,7 +81,13 @@ export function generateSessions(count = DEFAULT_COUNT, seed = DEFAULT_SEED) {
     const scenario = pick(SCENARIOS);
     const first = pick(FIRST);
     const last = pick(LAST);
-    const email = `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}.${last.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}${int(1, 99)}@example.com`;
+    const email = `${first
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '')}.${last
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '')}${int(1, 99)}@example.com`;
     const accountId = `acc_${String(int(10000, 99999))}`;
     const orderId = `ord_${String(int(100000, 999999))}`;
     const product = pick(PRODUCTS);
@@ -87,7 +110,9 @@ export function generateSessions(count = DEFAULT_COUNT, seed = DEFAULT_SEED) {
       case 'refund': {
         call('verify_identity', { account_id: accountId, method: pick(['sms', 'email']) }, { verified: true });
         call('search_orders', { account_id: accountId, query: product }, { hits: 1, orders: [order] });
-        const refund = has('refund-failed') ? { status: 'error', reason: 'payment provider timeout' } : { status: 'ok', refund_id: `rf_${int(1000, 9999)}`, amount };
+        const refund = has('refund-failed')
+          ? { status: 'error', reason: 'payment provider timeout' }
+          : { status: 'ok', refund_id: `rf_${int(1000, 9999)}`, amount };
         call('process_refund', { order_id: orderId, amount }, refund);
         if (!has('refund-failed')) call('send_email', { to: email, template: 'refund_confirmation' }, { sent: true });
         output = {
@@ -123,8 +148,14 @@ export function generateSessions(count = DEFAULT_COUNT, seed = DEFAULT_SEED) {
     if (has('unknown-status')) output.status = 'done';
     if (has('deleted-account')) call('delete_account', { account_id: accountId }, { deleted: true });
     // Enough repeated searches to pass the limit of 8 calls whatever the scenario.
-    if (has('too-many-calls')) for (let k = 0, extra = 9 - calls.length + int(0, 2); k < extra; k++) call('search_orders', { account_id: accountId, query: `${product} ${k}` }, { hits: 0, orders: [] });
-    if (has('skipped-lookup')) calls.splice(calls.findIndex((c) => c.name === 'lookup_account'), 1);
+    if (has('too-many-calls'))
+      for (let k = 0, extra = 9 - calls.length + int(0, 2); k < extra; k++)
+        call('search_orders', { account_id: accountId, query: `${product} ${k}` }, { hits: 0, orders: [] });
+    if (has('skipped-lookup'))
+      calls.splice(
+        calls.findIndex((c) => c.name === 'lookup_account'),
+        1,
+      );
 
     const tools = {};
     for (const c of calls) tools[c.name] = { outputs: { latest: c.output } };

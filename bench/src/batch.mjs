@@ -36,7 +36,9 @@ function timeProcess(args, label) {
 
 /** Counts the output lines of a verify run and those that did not pass. */
 function readVerdicts(path) {
-  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0);
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
   let failed = 0;
   for (const l of lines) if (JSON.parse(l).passed === false) failed++;
   return { lines: lines.length, failed };
@@ -72,11 +74,13 @@ export async function runBatch({ workload, holds, nowIso, resultsDir, records, r
       const smallOut = join(tmp, 'small.out.jsonl');
       const smallGen = await writeSessions(small, { count: 1000, nowMs, holds });
       const check = spawnSync(process.execPath, verifyArgs(2, small, smallOut), { encoding: 'utf8' });
-      if (check.status !== 0 && check.status !== 1) reason = `userfn verify failed (exit ${check.status}): ${(check.stderr || '').trim().split('\n').slice(0, 3).join(' / ')}`;
+      if (check.status !== 0 && check.status !== 1)
+        reason = `userfn verify failed (exit ${check.status}): ${(check.stderr || '').trim().split('\n').slice(0, 3).join(' / ')}`;
       else {
         const v = readVerdicts(smallOut);
         result.check = { records: 1000, outputLines: v.lines, failedReported: v.failed, failedExpected: smallGen.failing };
-        if (v.lines !== 1000 || v.failed !== smallGen.failing) reason = `userfn verify gave wrong results on a 1,000-record sample: ${JSON.stringify(result.check)}`;
+        if (v.lines !== 1000 || v.failed !== smallGen.failing)
+          reason = `userfn verify gave wrong results on a 1,000-record sample: ${JSON.stringify(result.check)}`;
       }
     }
 
@@ -100,7 +104,10 @@ export async function runBatch({ workload, holds, nowIso, resultsDir, records, r
         if (round === 0 && workers === 1) result.summary = r.stderr.trim();
       }
     }
-    const figure = (xs, why) => (xs.length === 0 || why ? { available: false, reason: why ?? 'not run' } : { available: true, seconds: median(xs), recordsPerSecond: records / median(xs), runs: xs });
+    const figure = (xs, why) =>
+      xs.length === 0 || why
+        ? { available: false, reason: why ?? 'not run' }
+        : { available: true, seconds: median(xs), recordsPerSecond: records / median(xs), runs: xs };
     result.bare = figure(runs.bare);
     if (reason) return { ...result, available: false, reason };
     const workers1 = figure(runs.workers1, failed[1]);

@@ -32,12 +32,28 @@ export function contractRules() {
   const add = (id, userfn, cel, js) => rules.push({ id, userfn, cel, js });
   NUMBERS.forEach((f, i) => {
     const t = [0.8, 3, 100, 2000, 12, 4, 5000, 0.5, 2, 1][i];
-    add(`${f}-bound`, `get('$.output.${f}') ${i % 2 ? '<=' : '>='} ${t}`, `output.${f} ${i % 2 ? '<=' : '>='} ${Number.isInteger(t) ? `${t}.0` : t}`, `(c) => c.output?.${f} ${i % 2 ? '<=' : '>='} ${t}`);
+    add(
+      `${f}-bound`,
+      `get('$.output.${f}') ${i % 2 ? '<=' : '>='} ${t}`,
+      `output.${f} ${i % 2 ? '<=' : '>='} ${Number.isInteger(t) ? `${t}.0` : t}`,
+      `(c) => c.output?.${f} ${i % 2 ? '<=' : '>='} ${t}`,
+    );
   });
   Object.entries(STRINGS).forEach(([f, values]) => {
     add(`${f}-is`, `get('$.output.${f}') == '${values[0]}'`, `output.${f} == '${values[0]}'`, `(c) => c.output?.${f} === '${values[0]}'`);
-    const pair = values.slice(1, 3).map((v) => `'${v}'`).join(', ');
-    add(`${f}-in`, `get('$.output.${f}') in [${pair}]`, `output.${f} in [${pair}]`, `(c) => { const v = c.output?.${f}; return ${values.slice(1, 3).map((v) => `v === '${v}'`).join(' || ')}; }`);
+    const pair = values
+      .slice(1, 3)
+      .map((v) => `'${v}'`)
+      .join(', ');
+    add(
+      `${f}-in`,
+      `get('$.output.${f}') in [${pair}]`,
+      `output.${f} in [${pair}]`,
+      `(c) => { const v = c.output?.${f}; return ${values
+        .slice(1, 3)
+        .map((v) => `v === '${v}'`)
+        .join(' || ')}; }`,
+    );
   });
   for (const f of BOOLEANS) add(`${f}`, `get('$.output.${f}') == true`, `output.${f} == true`, `(c) => c.output?.${f} === true`);
   TOOLS.forEach((t, i) => {
@@ -45,21 +61,70 @@ export function contractRules() {
     else add(`called-${t}`, `called('${t}')`, `has(tools.${t})`, `(c) => c.tools?.${t} != null`);
   });
   for (const [k, values] of Object.entries(METADATA)) {
-    add(`meta-${k}`, `get('$.session.metadata.${k}') == '${values[0]}'`, `session.metadata.${k} == '${values[0]}'`, `(c) => c.session?.metadata?.${k} === '${values[0]}'`);
+    add(
+      `meta-${k}`,
+      `get('$.session.metadata.${k}') == '${values[0]}'`,
+      `session.metadata.${k} == '${values[0]}'`,
+      `(c) => c.session?.metadata?.${k} === '${values[0]}'`,
+    );
   }
-  for (const w of WORDS) add(`says-${w}`, `contains(get('$.output.text'), '${w}')`, `output.text.contains('${w}')`, `(c) => { const t = c.output?.text; return typeof t === 'string' && t.includes('${w}'); }`);
+  for (const w of WORDS)
+    add(
+      `says-${w}`,
+      `contains(get('$.output.text'), '${w}')`,
+      `output.text.contains('${w}')`,
+      `(c) => { const t = c.output?.text; return typeof t === 'string' && t.includes('${w}'); }`,
+    );
   add('agent', `get('$.agent.key') == 'support-agent'`, `agent.key == 'support-agent'`, `(c) => c.agent?.key === 'support-agent'`);
-  add('refund-in-budget', `get('$.output.resolution') != 'refunded' or get('$.output.refund_amount') <= 200`, `output.resolution != 'refunded' || output.refund_amount <= 200.0`, `(c) => c.output?.resolution !== 'refunded' || c.output?.refund_amount <= 200`);
-  add('urgent-escalated', `get('$.output.priority') != 'urgent' or get('$.output.escalated') == true`, `output.priority != 'urgent' || output.escalated == true`, `(c) => c.output?.priority !== 'urgent' || c.output?.escalated === true`);
-  add('refund-needs-lookup', `not called('issue_refund') or called('lookup_account')`, `!has(tools.issue_refund) || has(tools.lookup_account)`, `(c) => c.tools?.issue_refund == null || c.tools?.lookup_account != null`);
-  add('quality', `get('$.output.confidence') >= 0.6 and get('$.output.csat') >= 3 and get('$.output.sentiment') != 'negative'`, `output.confidence >= 0.6 && output.csat >= 3.0 && output.sentiment != 'negative'`, `(c) => c.output?.confidence >= 0.6 && c.output?.csat >= 3 && c.output?.sentiment !== 'negative'`);
-  add('fast-enough', `get('$.output.latency_ms') < 5000 and get('$.output.turns') < 20`, `output.latency_ms < 5000.0 && output.turns < 20.0`, `(c) => c.output?.latency_ms < 5000 && c.output?.turns < 20`);
+  add(
+    'refund-in-budget',
+    `get('$.output.resolution') != 'refunded' or get('$.output.refund_amount') <= 200`,
+    `output.resolution != 'refunded' || output.refund_amount <= 200.0`,
+    `(c) => c.output?.resolution !== 'refunded' || c.output?.refund_amount <= 200`,
+  );
+  add(
+    'urgent-escalated',
+    `get('$.output.priority') != 'urgent' or get('$.output.escalated') == true`,
+    `output.priority != 'urgent' || output.escalated == true`,
+    `(c) => c.output?.priority !== 'urgent' || c.output?.escalated === true`,
+  );
+  add(
+    'refund-needs-lookup',
+    `not called('issue_refund') or called('lookup_account')`,
+    `!has(tools.issue_refund) || has(tools.lookup_account)`,
+    `(c) => c.tools?.issue_refund == null || c.tools?.lookup_account != null`,
+  );
+  add(
+    'quality',
+    `get('$.output.confidence') >= 0.6 and get('$.output.csat') >= 3 and get('$.output.sentiment') != 'negative'`,
+    `output.confidence >= 0.6 && output.csat >= 3.0 && output.sentiment != 'negative'`,
+    `(c) => c.output?.confidence >= 0.6 && c.output?.csat >= 3 && c.output?.sentiment !== 'negative'`,
+  );
+  add(
+    'fast-enough',
+    `get('$.output.latency_ms') < 5000 and get('$.output.turns') < 20`,
+    `output.latency_ms < 5000.0 && output.turns < 20.0`,
+    `(c) => c.output?.latency_ms < 5000 && c.output?.turns < 20`,
+  );
   return rules;
 }
 
 /** The distinct member names the contract reads (at least 40 by design). */
 export function contractMemberNames() {
-  return new Set([...NUMBERS, ...Object.keys(STRINGS), ...BOOLEANS, ...TOOLS, ...Object.keys(METADATA), 'output', 'tools', 'session', 'metadata', 'text', 'agent', 'key']);
+  return new Set([
+    ...NUMBERS,
+    ...Object.keys(STRINGS),
+    ...BOOLEANS,
+    ...TOOLS,
+    ...Object.keys(METADATA),
+    'output',
+    'tools',
+    'session',
+    'metadata',
+    'text',
+    'agent',
+    'key',
+  ]);
 }
 
 /** A small seeded generator (mulberry32): the same stream on every run. */

@@ -17,7 +17,11 @@ export function aggregate(profile) {
   const fn = (cf) => {
     const k = keyOf(cf);
     let f = functions.get(k);
-    if (!f) functions.set(k, (f = { name: cf.functionName || '(anonymous)', url: cf.url, line: cf.lineNumber + 1, column: cf.columnNumber + 1, self: 0, inclusive: 0 }));
+    if (!f)
+      functions.set(
+        k,
+        (f = { name: cf.functionName || '(anonymous)', url: cf.url, line: cf.lineNumber + 1, column: cf.columnNumber + 1, self: 0, inclusive: 0 }),
+      );
     return f;
   };
   for (const n of profile.nodes) {
@@ -71,7 +75,8 @@ function sourceMapOf(url) {
   let map = null;
   try {
     const file = url.startsWith('file:') ? fileURLToPath(url) : url;
-    if (file.endsWith('.js') && existsSync(`${file}.map`)) map = { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), base: pathToFileURL(`${file}.map`) };
+    if (file.endsWith('.js') && existsSync(`${file}.map`))
+      map = { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), base: pathToFileURL(`${file}.map`) };
   } catch {
     map = null;
   }

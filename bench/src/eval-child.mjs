@@ -97,11 +97,14 @@ async function userfnCompileParts(core, sources) {
   const { lex } = await import(new URL('./language/syntax/token-stream.js', built));
   const { parseTokens } = await import(new URL('./language/syntax/parser.js', built));
   const timeEach = (f) =>
-    measure((n) => {
-      let last;
-      for (let i = 0; i < n; i++) for (const s of sources) last = f(s);
-      return last;
-    }, { ...partsOptions, maxIterations: 1e6 });
+    measure(
+      (n) => {
+        let last;
+        for (let i = 0; i < n; i++) for (const s of sources) last = f(s);
+        return last;
+      },
+      { ...partsOptions, maxIterations: 1e6 },
+    );
   const parse = await timeEach((s) => core.parse(s));
   const grammar = await timeEach((s) => parseTokens(lex(s).significant));
   return { parseUs: parse.median / 1e3, grammarUs: grammar.median / 1e3 };
@@ -125,16 +128,22 @@ async function userfnCachePath(core, sources, wl, bench, context) {
   const expectedEach = sources.map((s) => core.compile(s, { profile, now }).evaluate(context));
   const viaEvaluate = sources.map((s) => core.evaluate(s, context, { profile, now }));
   const sameAsCompiled = viaEvaluate.every((v, i) => sameResult(v, expectedEach[i]));
-  const lookup = await measure((n) => {
-    let last;
-    for (let i = 0; i < n; i++) for (const s of sources) last = core.compileCached(s, { profile });
-    return last;
-  }, { ...cacheOptions, maxIterations: 1e7 });
-  const evaluateCall = await measure((n) => {
-    let last;
-    for (let i = 0; i < n; i++) for (const s of sources) last = core.evaluate(s, context, { profile, now });
-    return last;
-  }, { ...cacheOptions, maxIterations: 1e7 });
+  const lookup = await measure(
+    (n) => {
+      let last;
+      for (let i = 0; i < n; i++) for (const s of sources) last = core.compileCached(s, { profile });
+      return last;
+    },
+    { ...cacheOptions, maxIterations: 1e7 },
+  );
+  const evaluateCall = await measure(
+    (n) => {
+      let last;
+      for (let i = 0; i < n; i++) for (const s of sources) last = core.evaluate(s, context, { profile, now });
+      return last;
+    },
+    { ...cacheOptions, maxIterations: 1e7 },
+  );
   return { hit, sameAsCompiled, lookupUs: scale(lookup, 1e-3), evaluateUs: scale(evaluateCall, 1e-3) };
 }
 
@@ -143,7 +152,8 @@ async function userfnCachePath(core, sources, wl, bench, context) {
  * rule, explanations only for misses), when the core exports it.
  */
 async function userfnRuleSet(core, wl, bench, contexts) {
-  if (typeof core.loadRuleSet !== 'function' || typeof core.verify !== 'function') return { available: false, reason: '@userfn/core exports no loadRuleSet/verify' };
+  if (typeof core.loadRuleSet !== 'function' || typeof core.verify !== 'function')
+    return { available: false, reason: '@userfn/core exports no loadRuleSet/verify' };
   const { ruleSetOf } = await import('./rulesets.mjs');
   const rs = core.loadRuleSet(ruleSetOf(wl));
   const b = { verify: core.verify, options: { now: new Date(bench.now) } };

@@ -50,10 +50,15 @@ async function startEndpoint(delayMs) {
   });
   server.keepAliveTimeout = 60_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/v1`, count: () => requests, close: () => new Promise((r) => {
-      server.closeAllConnections();
-      server.close(r);
-    }) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/v1`,
+    count: () => requests,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -68,7 +73,9 @@ function verify(args) {
     const t0 = performance.now();
     const argv = [cliPath(), 'verify', ...args];
     const env = { ...process.env, USERFN_JUDGE_API_KEY: '' };
-    const child = TIME ? spawn(TIME, ['-f', 'CPU %U %S', process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env }) : spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = TIME
+      ? spawn(TIME, ['-f', 'CPU %U %S', process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env })
+      : spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
@@ -94,12 +101,19 @@ writeFileSync(
   judged,
   "rules:\n  - id: has-answer\n    condition: get('$.output.text') != null\n  - id: helpful\n    judge: { prompt: The reply answers the question. }\n  - id: grounded\n    judge: { prompt: Every claim is backed by a tool output., include: [output, tools] }\n",
 );
-writeFileSync(plain, "rules:\n  - id: has-answer\n    condition: get('$.output.text') != null\n  - id: helpful\n    condition: 'true'\n  - id: grounded\n    condition: 'true'\n");
+writeFileSync(
+  plain,
+  "rules:\n  - id: has-answer\n    condition: get('$.output.text') != null\n  - id: helpful\n    condition: 'true'\n  - id: grounded\n    condition: 'true'\n",
+);
 const sessions = join(dir, 'sessions.jsonl');
 writeFileSync(
   sessions,
   Array.from({ length: n }, (_, i) =>
-    JSON.stringify({ session: { key: `s${i}` }, output: { text: `Answer ${i}: the refund arrives on Monday.` }, tools: { lookup: { outputs: { latest: `{"order":${i},"eta":"Monday"}` } } } }),
+    JSON.stringify({
+      session: { key: `s${i}` },
+      output: { text: `Answer ${i}: the refund arrives on Monday.` },
+      tools: { lookup: { outputs: { latest: `{"order":${i},"eta":"Monday"}` } } },
+    }),
   ).join('\n') + '\n',
 );
 
@@ -107,13 +121,34 @@ const results = { sessions: n, latencyMs: latency, runs: [], overhead: null, at:
 try {
   for (const c of concurrencies) {
     const ep = await startEndpoint(latency);
-    const r = await verify(['--rules', judged, sessions, '--judge-url', ep.url, '--judge-model', 'bench', '--no-judge-cache', '--judge-concurrency', String(c)]);
+    const r = await verify([
+      '--rules',
+      judged,
+      sessions,
+      '--judge-url',
+      ep.url,
+      '--judge-model',
+      'bench',
+      '--no-judge-cache',
+      '--judge-concurrency',
+      String(c),
+    ]);
     await ep.close();
-    if (r.lines.length !== n || ep.count() !== n || !r.lines.every((l) => l.includes('"passed":true'))) throw new Error(`wrong output at concurrency ${c}: ${r.lines.length} lines, ${ep.count()} requests`);
+    if (r.lines.length !== n || ep.count() !== n || !r.lines.every((l) => l.includes('"passed":true')))
+      throw new Error(`wrong output at concurrency ${c}: ${r.lines.length} lines, ${ep.count()} requests`);
     const perS = n / (r.ms / 1000);
     const ideal = c / (latency / 1000);
-    results.runs.push({ concurrency: c, wallMs: Math.round(r.ms), cpuMs: r.cpuMs, recordsPerS: Math.round(perS * 10) / 10, idealPerS: ideal, ofIdeal: Math.round((perS / ideal) * 1000) / 1000 });
-    console.log(`concurrency ${c}: ${n} sessions in ${(r.ms / 1000).toFixed(2)} s = ${perS.toFixed(1)} records/s (ideal ${ideal}/s: ${((perS / ideal) * 100).toFixed(1)} %)`);
+    results.runs.push({
+      concurrency: c,
+      wallMs: Math.round(r.ms),
+      cpuMs: r.cpuMs,
+      recordsPerS: Math.round(perS * 10) / 10,
+      idealPerS: ideal,
+      ofIdeal: Math.round((perS / ideal) * 1000) / 1000,
+    });
+    console.log(
+      `concurrency ${c}: ${n} sessions in ${(r.ms / 1000).toFixed(2)} s = ${perS.toFixed(1)} records/s (ideal ${ideal}/s: ${((perS / ideal) * 100).toFixed(1)} %)`,
+    );
   }
   const ep = await startEndpoint(0);
   const fast = await verify(['--rules', judged, sessions, '--judge-url', ep.url, '--judge-model', 'bench', '--no-judge-cache', '--judge-concurrency', '64']);

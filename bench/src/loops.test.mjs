@@ -7,10 +7,17 @@ describe('generated loops', () => {
   it('calls the target on the context copies in turn and returns the last result', () => {
     const seen = [];
     const loop = makeLoop('T(X)', 1, false);
-    expect(loop((x) => {
-      seen.push(x.v);
-      return x.v * 10;
-    }, undefined, xs, 10)).toBe(10);
+    expect(
+      loop(
+        (x) => {
+          seen.push(x.v);
+          return x.v * 10;
+        },
+        undefined,
+        xs,
+        10,
+      ),
+    ).toBe(10);
     expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 0, 1]);
   });
   it('counts the rules that gave true for a rule set', () => {
@@ -31,7 +38,13 @@ describe('generated loops', () => {
 describe('measure', () => {
   it('gives a per-op summary with the requested number of samples', async () => {
     let calls = 0;
-    const s = await measure((n) => { calls += n; return calls; }, { sampleMs: 0.5, warmupMs: 1, samples: 4 });
+    const s = await measure(
+      (n) => {
+        calls += n;
+        return calls;
+      },
+      { sampleMs: 0.5, warmupMs: 1, samples: 4 },
+    );
     expect(s.n).toBe(4);
     expect(s.iterations).toBeGreaterThanOrEqual(1);
     expect(typeof s.median).toBe('number');

@@ -34,7 +34,10 @@ async function main() {
   const bench = loadWorkloads();
   const w9 = bench.workloads.find((w) => w.id === 'W9');
   const failures = [];
-  const ls = service.createLanguageService({ sampleContext: bench.context, onError: (feature, error) => failures.push(`${feature}: ${error?.message ?? error}`) });
+  const ls = service.createLanguageService({
+    sampleContext: bench.context,
+    onError: (feature, error) => failures.push(`${feature}: ${error?.message ?? error}`),
+  });
   const base = lsDocumentText(w9);
   const uri = 'file:///bench/doc-indexer.rules.json';
   const edited = (i) => base.replace("'$.output.confidence') >= 0.8", `'$.output.confidence') >= 0.8${i % 10}`);

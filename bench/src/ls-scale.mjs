@@ -34,7 +34,11 @@ for (const rules of SIZES) {
   const middle = JSON.stringify(doc0.rules[Math.floor(rules / 2)].condition);
   const anchor = base.indexOf(middle);
   const tail = middle.slice(0, -1) + " or get('$.output.turns') > ";
-  current = TextDocument.update(current, [{ range: { start: current.positionAt(anchor), end: current.positionAt(anchor + middle.length) }, text: `${tail}0"` }], ++version);
+  current = TextDocument.update(
+    current,
+    [{ range: { start: current.positionAt(anchor), end: current.positionAt(anchor + middle.length) }, text: `${tail}0"` }],
+    ++version,
+  );
   ls.doValidation(current);
   const numberAt = anchor + tail.length;
   let shown = '0';
@@ -82,4 +86,7 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
-writeFileSync(new URL(`../results/ls-scale${quick ? '-quick' : ''}.json`, import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), edits: EDITS, curve }, null, 2)}\n`);
+writeFileSync(
+  new URL(`../results/ls-scale${quick ? '-quick' : ''}.json`, import.meta.url),
+  `${JSON.stringify({ date: new Date().toISOString(), edits: EDITS, curve }, null, 2)}\n`,
+);

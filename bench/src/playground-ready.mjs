@@ -15,7 +15,15 @@ import { startServer } from '../../packages/playground/scripts/serve.mjs';
 import { percentile } from './stats.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** One cold visit: load event and "ready", in ms from navigation start. */
 async function visit(browser, url) {
@@ -26,7 +34,9 @@ async function visit(browser, url) {
     await page.waitForFunction(() => document.getElementById('status')?.dataset.state === 'ready', undefined, { timeout: 60_000, polling: 10 });
     const readyAt = await page.evaluate(() => performance.now());
     const loadAt = await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? Number.NaN);
-    const transferred = await page.evaluate(() => performance.getEntriesByType('resource').reduce((n, r) => n + (r.transferSize || 0), performance.getEntriesByType('navigation')[0]?.transferSize ?? 0));
+    const transferred = await page.evaluate(() =>
+      performance.getEntriesByType('resource').reduce((n, r) => n + (r.transferSize || 0), performance.getEntriesByType('navigation')[0]?.transferSize ?? 0),
+    );
     return { loadMs: loadAt, readyMs: readyAt, transferredBytes: transferred };
   } finally {
     await context.close();
@@ -40,7 +50,11 @@ export async function measurePlaygroundReady({ runs = 5 } = {}) {
     await visit(browser, server.url); // the server compresses each file once: the first visit pays for it, as after `npm start`
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await visit(browser, server.url));
-    const med = (k) => percentile(samples.map((s) => s[k]), 50);
+    const med = (k) =>
+      percentile(
+        samples.map((s) => s[k]),
+        50,
+      );
     return { runs, loadMs: med('loadMs'), readyMs: med('readyMs'), transferredBytes: med('transferredBytes'), samples };
   } finally {
     await browser.close();

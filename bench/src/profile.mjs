@@ -45,7 +45,8 @@ function report(job, file, note) {
   out.push('', 'Inclusive time, core functions:', '');
   for (const f of top(agg.functions, 'inclusive', 12, (f) => isCore(f.url))) out.push(`- ${pct(f.inclusive)} incl., ${pct(f.self)} self  ${f.name}  ${loc(f)}`);
   out.push('', 'Self time by source line:', '');
-  for (const l of top(agg.lines, 'self', 12, (l) => l.url)) out.push(`- ${pct(l.self)}  ${originalLocation(l.url, l.line, undefined, ROOT)}  (in ${l.function})`);
+  for (const l of top(agg.lines, 'self', 12, (l) => l.url))
+    out.push(`- ${pct(l.self)}  ${originalLocation(l.url, l.line, undefined, ROOT)}  (in ${l.function})`);
   out.push('');
   return out.join('\n');
 }

@@ -159,16 +159,24 @@ function measuredText(t) {
   const m = t.measured;
   switch (t.id) {
     case 'eval-vs-cel-js':
-      return Object.entries(m).map(([w, s]) => `${w} ${fmtRatio(s)}`).join(', ');
+      return Object.entries(m)
+        .map(([w, s]) => `${w} ${fmtRatio(s)}`)
+        .join(', ');
     case 'eval-vs-hand-written':
     case 'w7-vs-property-read':
       return fmtRatio(m);
     case 'compile-vs-cel-js':
-      return `${Object.entries(m.ratios).map(([w, r]) => `${w} ${fmtRatio(r)}`).join(', ')}; geomean ${fmtRatio(m.geomean)}; cache hits: ${m.cacheHits === null ? '—' : m.cacheHits ? 'yes' : 'NO'}`;
+      return `${Object.entries(m.ratios)
+        .map(([w, r]) => `${w} ${fmtRatio(r)}`)
+        .join(', ')}; geomean ${fmtRatio(m.geomean)}; cache hits: ${m.cacheHits === null ? '—' : m.cacheHits ? 'yes' : 'NO'}`;
     case 'batch-verify':
       return `1 worker = ${fmtRatio(m.oneWorkerToBare)} bare; 2 workers = ${fmtRatio(m.twoWorkersToOne)} 1 worker (${fmtRatio(m.twoWorkersToBare)} bare)`;
     case 'language-service':
-      return m ? Object.entries(m).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ') : '—';
+      return m
+        ? Object.entries(m)
+            .map(([k, v]) => `${k} ${fmt(v)} ms`)
+            .join(', ')
+        : '—';
     default:
       return JSON.stringify(m);
   }
@@ -189,12 +197,15 @@ export function compilePartsSection(parts, compile, wids) {
   return [
     "Where UserFn's compile() goes, µs/op:",
     '',
-    markdownTable(['', ...wids], [
-      ['compile(): the whole pipeline', ...wids.map((w) => fmt(compile.userfn?.[w]))],
-      ['parse(): lexing, Chevrotain grammar, CST to AST, limits', ...wids.map((w) => fmt(parts[w]?.parseUs))],
-      ['lexing + Chevrotain grammar alone (the floor with Chevrotain)', ...wids.map((w) => fmt(parts[w]?.grammarUs))],
-      ['@marcbachmann/cel-js parse() + check(), for comparison', ...wids.map((w) => fmt(cel[w]))],
-    ]),
+    markdownTable(
+      ['', ...wids],
+      [
+        ['compile(): the whole pipeline', ...wids.map((w) => fmt(compile.userfn?.[w]))],
+        ['parse(): lexing, Chevrotain grammar, CST to AST, limits', ...wids.map((w) => fmt(parts[w]?.parseUs))],
+        ['lexing + Chevrotain grammar alone (the floor with Chevrotain)', ...wids.map((w) => fmt(parts[w]?.grammarUs))],
+        ['@marcbachmann/cel-js parse() + check(), for comparison', ...wids.map((w) => fmt(cel[w]))],
+      ],
+    ),
     '',
     above.length > 0
       ? `On ${above.join(', ')} the lexer and the Chevrotain grammar alone take longer than cel-js's whole parse + check.`
@@ -210,30 +221,52 @@ export function renderMarkdown(result) {
   const m = result.machine;
   out.push(`## UserFn bench — ${result.date}`);
   out.push('');
-  out.push(`Node ${result.node} on ${m.cpus}× ${m.cpuModel}, ${m.platform}/${m.arch}; load average ${m.loadavgStart.map((x) => x.toFixed(2)).join(' ')} at the start, ${m.loadavgEnd.map((x) => x.toFixed(2)).join(' ')} at the end.${result.quick ? ' QUICK RUN: few samples, figures are rough.' : ''}`);
+  out.push(
+    `Node ${result.node} on ${m.cpus}× ${m.cpuModel}, ${m.platform}/${m.arch}; load average ${m.loadavgStart.map((x) => x.toFixed(2)).join(' ')} at the start, ${m.loadavgEnd.map((x) => x.toFixed(2)).join(' ')} at the end.${result.quick ? ' QUICK RUN: few samples, figures are rough.' : ''}`,
+  );
   if (Math.max(m.loadavgStart[0], m.loadavgEnd[0]) > m.cpus) {
     out.push('');
-    out.push(`**The machine was busy (load average above ${m.cpus}): evaluation and compile figures are CPU time and suffer less, but the wall-time figures (batch, language-service latency) are inflated by waiting for a core.**`);
+    out.push(
+      `**The machine was busy (load average above ${m.cpus}): evaluation and compile figures are CPU time and suffer less, but the wall-time figures (batch, language-service latency) are inflated by waiting for a core.**`,
+    );
   }
   out.push('');
 
   out.push('### Evaluation, ns/op (median of samples in a process, best of the processes; precompiled expression)');
   out.push('');
-  out.push(markdownTable(['engine', ...wids], engines.map((e) => [e.label, ...wids.map((w) => cellText(evaluation[e.id]?.[w]))])));
+  out.push(
+    markdownTable(
+      ['engine', ...wids],
+      engines.map((e) => [e.label, ...wids.map((w) => cellText(evaluation[e.id]?.[w]))]),
+    ),
+  );
   out.push('');
 
   out.push('### Ratio to the hand-written JS closure (same run)');
   out.push('');
-  out.push(markdownTable(['engine', ...wids], engines.filter((e) => e.id !== 'js').map((e) => [e.label, ...wids.map((w) => naOr(evaluation[e.id]?.[w], ratios.toHandWritten[e.id][w]))])));
+  out.push(
+    markdownTable(
+      ['engine', ...wids],
+      engines.filter((e) => e.id !== 'js').map((e) => [e.label, ...wids.map((w) => naOr(evaluation[e.id]?.[w], ratios.toHandWritten[e.id][w]))]),
+    ),
+  );
   out.push('');
 
   out.push('### Ratio to the fastest peer (same run; < 1 is faster than every peer)');
   out.push('');
-  out.push(markdownTable(['', ...wids], [
-    ['fastest peer', ...wids.map((w) => (ratios.fastestPeer[w] ? `${labelOf(engines, ratios.fastestPeer[w].engine)} ${fmt(ratios.fastestPeer[w].nsPerOp)} ns` : '—'))],
-    ...engines.filter((e) => e.group !== 'peer').map((e) => [e.label, ...wids.map((w) => naOr(evaluation[e.id]?.[w], ratios.toFastestPeer[e.id][w]))]),
-    ...engines.filter((e) => e.group === 'peer').map((e) => [e.label, ...wids.map((w) => naOr(evaluation[e.id]?.[w], ratios.toFastestPeer[e.id][w]))]),
-  ]));
+  out.push(
+    markdownTable(
+      ['', ...wids],
+      [
+        [
+          'fastest peer',
+          ...wids.map((w) => (ratios.fastestPeer[w] ? `${labelOf(engines, ratios.fastestPeer[w].engine)} ${fmt(ratios.fastestPeer[w].nsPerOp)} ns` : '—')),
+        ],
+        ...engines.filter((e) => e.group !== 'peer').map((e) => [e.label, ...wids.map((w) => naOr(evaluation[e.id]?.[w], ratios.toFastestPeer[e.id][w]))]),
+        ...engines.filter((e) => e.group === 'peer').map((e) => [e.label, ...wids.map((w) => naOr(evaluation[e.id]?.[w], ratios.toFastestPeer[e.id][w]))]),
+      ],
+    ),
+  );
   out.push('');
 
   for (const [w, r] of Object.entries(result.ruleSetApi ?? {})) {
@@ -245,30 +278,47 @@ export function renderMarkdown(result) {
     out.push('');
   }
 
-  out.push(`### W7 (read output.confidence): UserFn ${fmt(cellValue(evaluation.userfn?.W7))} ns vs hand-written property read ${fmt(cellValue(evaluation.js?.W7))} ns = ${fmtRatio(ratios.toHandWritten.userfn?.W7)}; jsonpath-plus ${cellText(evaluation['jsonpath-plus']?.W7)} ns`);
+  out.push(
+    `### W7 (read output.confidence): UserFn ${fmt(cellValue(evaluation.userfn?.W7))} ns vs hand-written property read ${fmt(cellValue(evaluation.js?.W7))} ns = ${fmtRatio(ratios.toHandWritten.userfn?.W7)}; jsonpath-plus ${cellText(evaluation['jsonpath-plus']?.W7)} ns`,
+  );
   out.push('');
 
   out.push('### Parse + check + compile, µs/op (median; W9 = all 10 rules)');
   out.push('');
   const compileEngines = engines.filter((e) => compile[e.id]);
-  out.push(markdownTable(['engine', 'what is timed', ...wids], compileEngines.map((e) => [e.label, compile[e.id].what ?? '', ...wids.map((w) => fmt(compile[e.id][w]))])));
+  out.push(
+    markdownTable(
+      ['engine', 'what is timed', ...wids],
+      compileEngines.map((e) => [e.label, compile[e.id].what ?? '', ...wids.map((w) => fmt(compile[e.id][w]))]),
+    ),
+  );
   out.push('');
   out.push(...compilePartsSection(result.compileParts, compile, wids));
   if (result.compileFirst && Object.keys(result.compileFirst).length > 0) {
     out.push('The first compile in a fresh process (cold code: what a CLI run or an editor pays once), µs:');
     out.push('');
-    out.push(markdownTable(['engine', ...wids], compileEngines.filter((e) => result.compileFirst[e.id]).map((e) => [e.label, ...wids.map((w) => fmt(result.compileFirst[e.id][w]))])));
+    out.push(
+      markdownTable(
+        ['engine', ...wids],
+        compileEngines.filter((e) => result.compileFirst[e.id]).map((e) => [e.label, ...wids.map((w) => fmt(result.compileFirst[e.id][w]))]),
+      ),
+    );
     out.push('');
   }
   if (cache && Object.keys(cache).length > 0) {
     out.push('UserFn through `evaluate()` (the compile cache): µs/op');
     out.push('');
-    out.push(markdownTable(['', ...wids], [
-      ['repeat compile is a cache hit', ...wids.map((w) => (cache[w] ? (cache[w].hit ? 'yes' : 'NO') : '—'))],
-      ['cache lookup (compileCached)', ...wids.map((w) => fmt(cache[w]?.lookupUs))],
-      ['evaluate(source, ctx) total', ...wids.map((w) => fmt(cache[w]?.evaluateUs))],
-      ['compile() for comparison', ...wids.map((w) => fmt(compile.userfn?.[w]))],
-    ]));
+    out.push(
+      markdownTable(
+        ['', ...wids],
+        [
+          ['repeat compile is a cache hit', ...wids.map((w) => (cache[w] ? (cache[w].hit ? 'yes' : 'NO') : '—'))],
+          ['cache lookup (compileCached)', ...wids.map((w) => fmt(cache[w]?.lookupUs))],
+          ['evaluate(source, ctx) total', ...wids.map((w) => fmt(cache[w]?.evaluateUs))],
+          ['compile() for comparison', ...wids.map((w) => fmt(compile.userfn?.[w]))],
+        ],
+      ),
+    );
     out.push('');
   }
 
@@ -279,14 +329,25 @@ export function renderMarkdown(result) {
       f?.available === false
         ? [label, 'not available', '—', '—']
         : [label, fmt(f?.seconds), fmt(f?.recordsPerSecond), fmtRatio(ratio(f?.recordsPerSecond, batch.bare.recordsPerSecond))];
-    out.push(markdownTable(['run', 'seconds (median)', 'records/s', 'vs bare loop'], [
-      ['bare read-JSON.parse-JSON.stringify-write loop', fmt(batch.bare.seconds), fmt(batch.bare.recordsPerSecond), '1.00×'],
-      row('userfn verify, 1 worker', batch.workers1),
-      row('userfn verify, 2 workers', batch.workers2),
-    ]));
-    for (const [n, f] of [[1, batch.workers1], [2, batch.workers2]]) if (f?.available === false) out.push('', `${n} worker${n === 1 ? '' : 's'}: not available: ${f.reason}`);
+    out.push(
+      markdownTable(
+        ['run', 'seconds (median)', 'records/s', 'vs bare loop'],
+        [
+          ['bare read-JSON.parse-JSON.stringify-write loop', fmt(batch.bare.seconds), fmt(batch.bare.recordsPerSecond), '1.00×'],
+          row('userfn verify, 1 worker', batch.workers1),
+          row('userfn verify, 2 workers', batch.workers2),
+        ],
+      ),
+    );
+    for (const [n, f] of [
+      [1, batch.workers1],
+      [2, batch.workers2],
+    ])
+      if (f?.available === false) out.push('', `${n} worker${n === 1 ? '' : 's'}: not available: ${f.reason}`);
     out.push('');
-    out.push(`Executable: ${batch.cli}. File: ${fmt(batch.fileBytes / 1e6)} MB, ${batch.records.toLocaleString('en-US')} records, ${batch.failing.toLocaleString('en-US')} of them failing some rule.`);
+    out.push(
+      `Executable: ${batch.cli}. File: ${fmt(batch.fileBytes / 1e6)} MB, ${batch.records.toLocaleString('en-US')} records, ${batch.failing.toLocaleString('en-US')} of them failing some rule.`,
+    );
   } else {
     out.push(`not available: ${batch?.reason ?? 'not run'}${batch?.bare ? ` (bare loop: ${fmt(batch.bare.recordsPerSecond)} records/s)` : ''}`);
   }
@@ -297,9 +358,23 @@ export function renderMarkdown(result) {
   if (serve?.available) {
     const row = (label, s) =>
       s?.available
-        ? [label, s.requests.toLocaleString('en-US'), String(s.concurrency), fmt(s.requestsPerSecond), fmt(s.latencyMs.p50), fmt(s.latencyMs.p95), fmt(s.latencyMs.p99), fmtRatio(ratio(s.requestsPerSecond, batch?.workers1?.recordsPerSecond))]
+        ? [
+            label,
+            s.requests.toLocaleString('en-US'),
+            String(s.concurrency),
+            fmt(s.requestsPerSecond),
+            fmt(s.latencyMs.p50),
+            fmt(s.latencyMs.p95),
+            fmt(s.latencyMs.p99),
+            fmtRatio(ratio(s.requestsPerSecond, batch?.workers1?.recordsPerSecond)),
+          ]
         : [label, 'not available', '', '', '', '', '', ''];
-    out.push(markdownTable(['workers', 'requests', 'in flight', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'vs batch verify, 1 worker (records/s)'], [row('1', serve), ...(serve2 ? [row('2', serve2)] : [])]));
+    out.push(
+      markdownTable(
+        ['workers', 'requests', 'in flight', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'vs batch verify, 1 worker (records/s)'],
+        [row('1', serve), ...(serve2 ? [row('2', serve2)] : [])],
+      ),
+    );
     out.push('');
     out.push(`Every response was checked: status 200 and reward ${fmt(serve.reward)}. Request body: ${serve.bodyBytes} bytes.`);
   } else {
@@ -310,9 +385,16 @@ export function renderMarkdown(result) {
   out.push('### Language service (2 KB rule set)');
   out.push('');
   if (languageService?.available) {
-    out.push(markdownTable(['request', 'p50 ms', 'p95 ms', 'max ms', 'runs'], languageService.cases.map((c) => [c.label, fmt(c.p50), fmt(c.p95), fmt(c.max), String(c.runs)])));
+    out.push(
+      markdownTable(
+        ['request', 'p50 ms', 'p95 ms', 'max ms', 'runs'],
+        languageService.cases.map((c) => [c.label, fmt(c.p50), fmt(c.p95), fmt(c.max), String(c.runs)]),
+      ),
+    );
     out.push('');
-    out.push(`Document: ${languageService.documentBytes} bytes, ${languageService.rules} rules; ${languageService.diagnostics} diagnostics on it; ${languageService.failures} internal failures.`);
+    out.push(
+      `Document: ${languageService.documentBytes} bytes, ${languageService.rules} rules; ${languageService.diagnostics} diagnostics on it; ${languageService.failures} internal failures.`,
+    );
   } else {
     out.push(`not available: ${languageService?.reason ?? 'not run'}`);
   }
@@ -320,7 +402,12 @@ export function renderMarkdown(result) {
 
   out.push('### Targets (issue 6)');
   out.push('');
-  out.push(markdownTable(['target', 'threshold', 'measured', 'verdict'], targets.map((t) => [t.description, t.threshold, measuredText(t), verdict(t.met)])));
+  out.push(
+    markdownTable(
+      ['target', 'threshold', 'measured', 'verdict'],
+      targets.map((t) => [t.description, t.threshold, measuredText(t), verdict(t.met)]),
+    ),
+  );
   out.push('');
   const failed = [];
   for (const e of engines) for (const w of wids) if (evaluation[e.id]?.[w]?.status === 'error') failed.push(`${e.label} ${w}: ${evaluation[e.id][w].reason}`);

@@ -18,7 +18,11 @@ describe('deriveRatios', () => {
     'cel-js': row(() => ok(200)),
     jexl: { ...row(() => ok(100)), W2: { status: 'n/a' } },
   };
-  const r = deriveRatios(engines, W.map((id) => ({ id })), evaluation);
+  const r = deriveRatios(
+    engines,
+    W.map((id) => ({ id })),
+    evaluation,
+  );
   it('divides by the hand-written closure of the same workload', () => {
     expect(r.toHandWritten.userfn.W1).toBe(4);
     expect(r.toHandWritten['cel-js'].W1).toBe(40);
@@ -37,7 +41,13 @@ describe('evaluateTargets', () => {
     compile: { userfn: { W1: 2 }, 'cel-js': { W1: 4 } },
     cache: { W1: { hit: true } },
     batch: { available: true, bare: { recordsPerSecond: 100 }, workers1: { recordsPerSecond: 80 }, workers2: { recordsPerSecond: 120 } },
-    languageService: { available: true, cases: [{ name: 'diagnostics', p95: 3 }, { name: 'completion', p95: 1 }] },
+    languageService: {
+      available: true,
+      cases: [
+        { name: 'diagnostics', p95: 3 },
+        { name: 'completion', p95: 1 },
+      ],
+    },
   };
   const byId = (ts) => Object.fromEntries(ts.map((t) => [t.id, t]));
 

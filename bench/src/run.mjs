@@ -104,12 +104,25 @@ async function main() {
       compile[e.id] ??= { what: cell.compile?.what };
       if (typeof cell.compile?.median === 'number') {
         compile[e.id][w.id] = cell.compile.median;
-        (compileSpread[e.id] ??= {})[w.id] = { min: cell.compile.min, max: cell.compile.max, iqrRel: cell.compile.iqrRel, wallMedian: cell.compile.wallMedian, samples: cell.compile.n, warmupMs: cell.compile.warmupMs };
+        (compileSpread[e.id] ??= {})[w.id] = {
+          min: cell.compile.min,
+          max: cell.compile.max,
+          iqrRel: cell.compile.iqrRel,
+          wallMedian: cell.compile.wallMedian,
+          samples: cell.compile.n,
+          warmupMs: cell.compile.warmupMs,
+        };
         (compileFirst[e.id] ??= {})[w.id] = cell.compile.firstUs;
       }
       if (cell.ruleSet) ruleSetApi[w.id] = cell.ruleSet;
       if (cell.compileParts) compileParts[w.id] = cell.compileParts;
-      if (cell.cache) cache[w.id] = { hit: cell.cache.hit, sameAsCompiled: cell.cache.sameAsCompiled, lookupUs: cell.cache.lookupUs.median, evaluateUs: cell.cache.evaluateUs.median };
+      if (cell.cache)
+        cache[w.id] = {
+          hit: cell.cache.hit,
+          sameAsCompiled: cell.cache.sameAsCompiled,
+          lookupUs: cell.cache.lookupUs.median,
+          evaluateUs: cell.cache.evaluateUs.median,
+        };
     }
   }
   // More evaluation processes per cell, in whole rounds over every cell: a noisy spell of the
@@ -141,7 +154,18 @@ async function main() {
       }
       const ev = combineProcesses(runs);
       const failed = evalFailures[e.id]?.[w.id];
-      cells[w.id] = { status: 'ok', value: ev.median, min: ev.min, max: ev.max, iqrRel: ev.iqrRel, wallMedian: ev.wallMedian, samples: ev.n, iterations: ev.iterations, processes: ev.processes, ...(failed ? { failedProcesses: failed } : {}) };
+      cells[w.id] = {
+        status: 'ok',
+        value: ev.median,
+        min: ev.min,
+        max: ev.max,
+        iqrRel: ev.iqrRel,
+        wallMedian: ev.wallMedian,
+        samples: ev.n,
+        iterations: ev.iterations,
+        processes: ev.processes,
+        ...(failed ? { failedProcesses: failed } : {}),
+      };
     }
     evaluation[e.id] = cells;
   }
@@ -165,7 +189,8 @@ async function main() {
   if (flags.serve) {
     // The expected reward: the same rules verified in-process on the context the rollout maps to.
     const expectedReward = verify(loadRuleSet(ruleSetOf(w9)), nemoGymToContext(rolloutOf(bench.context)), { now: bench.now }).score;
-    const figure = (workers) => runServe({ workload: w9, context: bench.context, expectedReward, requests: flags.quick ? 2_000 : 20_000, concurrency: 16, log, workers });
+    const figure = (workers) =>
+      runServe({ workload: w9, context: bench.context, expectedReward, requests: flags.quick ? 2_000 : 20_000, concurrency: 16, log, workers });
     serve = await figure(1);
     if (!serve.available) log(`userfn serve not available: ${serve.reason}`);
     serve2 = await figure(2);
@@ -186,14 +211,25 @@ async function main() {
     date: new Date().toISOString(),
     node: process.version,
     v8: process.versions.v8,
-    machine: { cpus: cpuList.length, cpuModel: cpuList[0]?.model ?? 'unknown', totalMemGB: Math.round(totalmem() / 1e8) / 10, platform: process.platform, arch: process.arch, loadavgStart, loadavgEnd: loadavg() },
+    machine: {
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model ?? 'unknown',
+      totalMemGB: Math.round(totalmem() / 1e8) / 10,
+      platform: process.platform,
+      arch: process.arch,
+      loadavgStart,
+      loadavgEnd: loadavg(),
+    },
     quick: flags.quick,
     durationSeconds: Math.round((Date.now() - started) / 100) / 10,
     method: {
-      evaluation: 'ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing; the figure is the lowest of the medians of 3 such processes (1 with --quick), run in 3 rounds over every cell (interference on this shared machine slows whole processes of every engine alike, and only ever adds time), each process\'s median in `processes` (an extra process that failed is listed in `failedProcesses` and the figure stands on the others)',
-      compile: 'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure; compileParts: the UserFn parse() alone and its lexer + Chevrotain grammar alone, µs/op (CPU time, median of 9 samples of ~20 ms after 0.5 s of warm-up)',
+      evaluation:
+        "ns/op (CPU time of the process): median of timed samples (~10 ms each) after calibration and >=300 ms of warm-up, each (engine, workload) in a fresh node process with its own generated loop over 8 copies of the context; the result is checked on every copy before timing; the figure is the lowest of the medians of 3 such processes (1 with --quick), run in 3 rounds over every cell (interference on this shared machine slows whole processes of every engine alike, and only ever adds time), each process's median in `processes` (an extra process that failed is listed in `failedProcesses` and the figure stands on the others)",
+      compile:
+        'µs/op (CPU time): median of 9 timed samples (~40 ms each, so each includes its share of GC) of repeated compiles of the same source (W9: all 10 rules per op) after a warm-up of at least 0.5 s that goes on until timings settle (at most 4 s); compileFirst is the wall time of the first compile in the fresh process (µs), in the same process after the evaluation figure; compileParts: the UserFn parse() alone and its lexer + Chevrotain grammar alone, µs/op (CPU time, median of 9 samples of ~20 ms after 0.5 s of warm-up)',
       batch: 'whole-process wall clock, median of the rounds, interleaved bare / 1 worker / 2 workers',
-      serve: 'userfn serve on loopback (serve: one process; serve2: --workers 2, a primary and two worker processes), POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',
+      serve:
+        'userfn serve on loopback (serve: one process; serve2: --workers 2, a primary and two worker processes), POST /verify of one NeMo Gym rollout, a keep-alive node:http client with 16 requests in flight, after a warm-up; wall clock; every response checked (status 200 and the expected reward)',
       languageService: 'per request wall clock; every request but the cached-model one follows an edit (a new document version)',
     },
     workloadsFile: 'bench/workloads.json',
@@ -220,7 +256,9 @@ async function main() {
     for (const child of SHARED_CHILDREN) {
       log(`running ${child}`);
       const r = spawnSync(process.execPath, ['--expose-gc', child, ...(flags.quick ? ['--quick'] : [])], { encoding: 'utf8', timeout: 900_000 });
-      process.stdout.write(r.status === 0 ? `\n${r.stdout}` : `\n${child} failed (exit ${r.status}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' / ')}\n`);
+      process.stdout.write(
+        r.status === 0 ? `\n${r.stdout}` : `\n${child} failed (exit ${r.status}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' / ')}\n`,
+      );
     }
   }
   log(`wrote ${outFile} in ${result.durationSeconds} s`);

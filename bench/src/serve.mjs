@@ -51,7 +51,9 @@ export function cpuSeconds(pid) {
 
 /** Starts `userfn serve` (or another server script given as `command`) on a free loopback port; resolves with the child and its port once it prints its URL. */
 export function startServer(rulesPath, args = [], command = [cliPath(), 'serve']) {
-  const child = spawn(process.execPath, [...command, '--rules', rulesPath, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...command, '--rules', rulesPath, '--port', '0', '--host', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr.on('data', (c) => (err += c));
   return new Promise((resolve, reject) => {
@@ -74,11 +76,14 @@ export function startServer(rulesPath, args = [], command = [cliPath(), 'serve']
 
 export function post(agent, port, body) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/verify', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/verify', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -136,7 +136,10 @@ async function main() {
   const built = import.meta.resolve('@userfn/core');
   const { lex } = await import(new URL('./language/syntax/token-stream.js', built));
   const { parseTokens } = await import(new URL('./language/syntax/parser.js', built));
-  const compileSources = [...workloads.map((w) => ({ id: w.id, w, userfn: w.sources.userfn, cel: w.sources.cel })), { id: 'RS', w: { userfnProfile: 'verification' }, many: contract }];
+  const compileSources = [
+    ...workloads.map((w) => ({ id: w.id, w, userfn: w.sources.userfn, cel: w.sources.cel })),
+    { id: 'RS', w: { userfnProfile: 'verification' }, many: contract },
+  ];
   // RS compiles each of its conditions per op; a workload its one source.
   const each = (s, f) => {
     if (!s.many) return f(s);
@@ -167,7 +170,9 @@ async function main() {
   const child = `const t0 = performance.now(); const core = await import('@userfn/core'); const t1 = performance.now();
     core.compile(${JSON.stringify(workloads[0].sources.userfn)}, { profile: 'verification' }); const t2 = performance.now();
     process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstCompileMs: t2 - t1 }));`;
-  const firsts = Array.from({ length: quick ? 3 : 7 }, () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', child], { cwd: new URL('..', import.meta.url) })));
+  const firsts = Array.from({ length: quick ? 3 : 7 }, () =>
+    JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', child], { cwd: new URL('..', import.meta.url) })),
+  );
   const first = { importMs: median(firsts.map((f) => f.importMs)), firstCompileMs: median(firsts.map((f) => f.firstCompileMs)) };
 
   const ids = [...workloads.map((w) => w.id), 'RS'];
@@ -191,7 +196,11 @@ async function main() {
     { target: 'RS >= 5x faster than cel-js', met: rows.at(-1).celOverUserfn >= 5, value: rows.at(-1).celOverUserfn },
     { target: 'geomean W1–W6 within 5x of hand-written', met: geomean(w16.map((r) => r.userfnOverJs)) <= 5, value: geomean(w16.map((r) => r.userfnOverJs)) },
     { target: 'W7 within 3x of a hand-written read', met: rows[6].userfnOverJs <= 3, value: rows[6].userfnOverJs },
-    { target: 'compile() within 2x of the lexer+grammar floor, every workload', met: rows.every((r) => r.compileOverFloor <= 2), value: Math.max(...rows.map((r) => r.compileOverFloor)) },
+    {
+      target: 'compile() within 2x of the lexer+grammar floor, every workload',
+      met: rows.every((r) => r.compileOverFloor <= 2),
+      value: Math.max(...rows.map((r) => r.compileOverFloor)),
+    },
     { target: 'first compile in a fresh process < 10 ms', met: first.firstCompileMs < 10, value: first.firstCompileMs },
   ];
   const f = (x, d = 1) => (x === undefined || x === null ? 'n/a' : x.toFixed(d));
@@ -200,14 +209,20 @@ async function main() {
     '',
     '| | UserFn ns | cel-js ns | hand-written ns | cel-js ÷ UserFn | UserFn ÷ hand-written | compile µs | parse µs | lexer+grammar µs | compile ÷ floor | cel-js parse+check µs |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.id} | ${f(r.userfnNs)} | ${f(r.celJsNs)} | ${f(r.jsNs)} | ${f(r.celOverUserfn)}× | ${f(r.userfnOverJs)}× | ${f(r.compileUs, 2)} | ${f(r.parseUs, 2)} | ${f(r.floorUs, 2)} | ${f(r.compileOverFloor, 2)}× | ${f(r.celCompileUs, 2)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.id} | ${f(r.userfnNs)} | ${f(r.celJsNs)} | ${f(r.jsNs)} | ${f(r.celOverUserfn)}× | ${f(r.userfnOverJs)}× | ${f(r.compileUs, 2)} | ${f(r.parseUs, 2)} | ${f(r.floorUs, 2)} | ${f(r.compileOverFloor, 2)}× | ${f(r.celCompileUs, 2)} |`,
+    ),
     '',
     `RS figures are per evaluation of the whole contract; its compile figures per condition. First compile in a fresh process: ${f(first.firstCompileMs, 2)} ms (after ${f(first.importMs)} ms of module loading).`,
     '',
     ...targets.map((t) => `- ${t.met ? 'met' : 'MISSED'}: ${t.target} (${f(t.value, 2)})`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, rounds: ROUNDS, load: (await import('node:os')).loadavg(), rows, first, targets }, null, 2)}\n`);
+  writeFileSync(
+    OUT,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, rounds: ROUNDS, load: (await import('node:os')).loadavg(), rows, first, targets }, null, 2)}\n`,
+  );
 }
 
 main().catch((e) => {

@@ -38,8 +38,18 @@ function rssMiB(pid) {
 }
 
 // Rule sets A and B give the rollout different rewards: each answer says which one served it.
-const A = { rules: [{ id: 'has-output', condition: "get('$.output') != null" }, { id: 'never', condition: 'false' }] };
-const B = { rules: [{ id: 'has-output', condition: "get('$.output') != null" }, { id: 'never', condition: 'false', weight: 3 }] };
+const A = {
+  rules: [
+    { id: 'has-output', condition: "get('$.output') != null" },
+    { id: 'never', condition: 'false' },
+  ],
+};
+const B = {
+  rules: [
+    { id: 'has-output', condition: "get('$.output') != null" },
+    { id: 'never', condition: 'false', weight: 3 },
+  ],
+};
 const REWARD = { A: 0.5, B: 0.25 };
 
 const { context } = loadWorkloads();
@@ -160,6 +170,7 @@ const result = {
 };
 writeFileSync(new URL(`../results/soak${seconds < 600 ? '-short' : ''}.json`, import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
-const ok = stats.wrong.length === 0 && Object.keys(stats.connectionErrors).length === 0 && memEnd <= memStart + maxGrowthMiB && restarts === 0 && exitCode === 0;
+const ok =
+  stats.wrong.length === 0 && Object.keys(stats.connectionErrors).length === 0 && memEnd <= memStart + maxGrowthMiB && restarts === 0 && exitCode === 0;
 log(ok ? 'soak passed' : 'soak FAILED');
 process.exitCode = ok ? 0 : 1;

@@ -48,7 +48,13 @@ describe('geomean and ratio', () => {
 
 describe('fastest', () => {
   it('picks the smallest value and skips entries without one', () => {
-    expect(fastest([{ engine: 'a', value: 3 }, { engine: 'b', value: null }, { engine: 'c', value: 2 }])).toEqual({ engine: 'c', value: 2 });
+    expect(
+      fastest([
+        { engine: 'a', value: 3 },
+        { engine: 'b', value: null },
+        { engine: 'c', value: 2 },
+      ]),
+    ).toEqual({ engine: 'c', value: 2 });
     expect(fastest([{ engine: 'a', value: null }])).toBeNull();
   });
 });
@@ -64,7 +70,7 @@ describe('iterationsFor', () => {
 
 describe('combineProcesses', () => {
   const run = (median, min, max, wall = median) => ({ n: 15, median, min, max, iqrRel: 0.01, wallMedian: wall, iterations: 1000 });
-  it("takes the least disturbed process (the lowest median) and the extremes of all", () => {
+  it('takes the least disturbed process (the lowest median) and the extremes of all', () => {
     const c = combineProcesses([run(16, 15, 30, 16.2), run(8, 7.5, 9, 8.1), run(7.8, 7.6, 8, 7.9)]);
     expect(c).toMatchObject({ median: 7.8, wallMedian: 7.9, min: 7.5, max: 30, processes: [16, 8, 7.8] });
   });

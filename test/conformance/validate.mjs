@@ -25,9 +25,25 @@ const problem = (where, message) => problems.push(`${where}: ${message}`);
 
 const ANNOTATIONS = new Set(['$schema', 'title', 'description', 'default']);
 const KEYWORDS = new Set([
-  '$ref', 'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items',
-  'minItems', 'uniqueItems', 'minLength', 'pattern', 'minimum', 'oneOf', 'allOf', 'if', 'then',
-  'dependentRequired', '$defs',
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'uniqueItems',
+  'minLength',
+  'pattern',
+  'minimum',
+  'oneOf',
+  'allOf',
+  'if',
+  'then',
+  'dependentRequired',
+  '$defs',
 ]);
 
 function jsonType(v) {
@@ -51,7 +67,10 @@ function deepEqual(a, b) {
 
 function resolveRef(root, ref) {
   if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
-  return ref.slice(2).split('/').reduce((node, key) => node[key], root);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node, key) => node[key], root);
 }
 
 /** Returns a list of "path: message" errors for `value` against `schema`. */
@@ -71,7 +90,8 @@ function validate(root, schema, value, path) {
   if ('const' in schema && !deepEqual(schema.const, value)) errs.push(`${path}: must be ${JSON.stringify(schema.const)}`);
   if (typeof value === 'string') {
     if (schema.minLength !== undefined && [...value].length < schema.minLength) errs.push(`${path}: shorter than ${schema.minLength}`);
-    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) errs.push(`${path}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
+      errs.push(`${path}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
   }
   if (typeof value === 'number' && schema.minimum !== undefined && value < schema.minimum) errs.push(`${path}: less than ${schema.minimum}`);
   if (Array.isArray(value)) {
@@ -154,7 +174,8 @@ function checkCase(c, where, codes, names) {
   const { expect } = c;
   if ('value' in expect) {
     if (expect.type === 'datetime' && typeof expect.value === 'string' && !isRealInstant(expect.value)) problem(where, `${expect.value} is not a real instant`);
-    if (expect.type === 'duration' && typeof expect.value === 'string' && !isCanonicalDuration(expect.value)) problem(where, `${expect.value} is not a canonical duration`);
+    if (expect.type === 'duration' && typeof expect.value === 'string' && !isCanonicalDuration(expect.value))
+      problem(where, `${expect.value} is not a canonical duration`);
   }
   const err = expect.error;
   if (err) {
@@ -189,7 +210,9 @@ function main() {
   }
   if (schema.$schema !== 'https://json-schema.org/draft/2020-12/schema') problem(SCHEMA_FILE, 'must declare JSON Schema draft 2020-12');
 
-  const files = readdirSync(here).filter((f) => f.endsWith('.json') && f !== SCHEMA_FILE).sort();
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.json') && f !== SCHEMA_FILE)
+    .sort();
   if (files.length === 0) problem('.', 'no case files');
   const names = new Map();
   let total = 0;

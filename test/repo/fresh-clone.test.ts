@@ -58,7 +58,10 @@ describe('a fresh clone after npm ci', () => {
     rmSync(join(clone, 'packages', 'userfn-core', 'dist'), { recursive: true });
     // before the build: a clear message, not a stack trace
     const unbuilt = sh('npx userfn --help');
-    expect([unbuilt.status, unbuilt.stderr]).toEqual([2, 'userfn: the CLI is not built yet; run `npm run build` at the repository root (or in packages/userfn-core)\n']);
+    expect([unbuilt.status, unbuilt.stderr]).toEqual([
+      2,
+      'userfn: the CLI is not built yet; run `npm run build` at the repository root (or in packages/userfn-core)\n',
+    ]);
     const build = sh('npx turbo run build --filter=@userfn/core');
     expect(build.status, build.stderr).toBe(0);
     expectLinkedExecutable();

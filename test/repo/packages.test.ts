@@ -19,7 +19,12 @@ interface Packed {
   filename: string;
   files: Array<{ path: string }>;
 }
-type Manifest = { version: string; dependencies?: Record<string, string>; bin?: Record<string, string>; exports?: Record<string, string | Record<string, string>> };
+type Manifest = {
+  version: string;
+  dependencies?: Record<string, string>;
+  bin?: Record<string, string>;
+  exports?: Record<string, string | Record<string, string>>;
+};
 
 const scratch = mkdtempSync(join(tmpdir(), 'userfn-pack-'));
 const project = join(scratch, 'app');
@@ -28,7 +33,10 @@ const manifest = (name: string): Manifest => JSON.parse(readFileSync(join(projec
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: project, encoding: 'utf8', timeout: 300_000 });
 
 beforeAll(() => {
-  const json = execFileSync('npm', ['pack', '--json', '--pack-destination', scratch, ...WORKSPACES.flatMap((w) => ['--workspace', w])], { cwd: root, encoding: 'utf8' });
+  const json = execFileSync('npm', ['pack', '--json', '--pack-destination', scratch, ...WORKSPACES.flatMap((w) => ['--workspace', w])], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   packed = JSON.parse(json.slice(json.indexOf('['))) as Packed[];
   execFileSync('mkdir', [project]);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
@@ -73,11 +81,18 @@ describe('the tarballs', () => {
 
 describe('installed in an empty project', () => {
   it('imports as ESM', () => {
-    const r = run(process.execPath, ['--input-type=module', '-e', "import { evaluate } from '@userfn/core'; import { verifyStream } from '@userfn/core/node'; import { createLanguageService } from '@userfn/lsp/service'; console.log(evaluate('1 + 2', {}, { profile: 'any' }), typeof verifyStream, typeof createLanguageService);"]);
+    const r = run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "import { evaluate } from '@userfn/core'; import { verifyStream } from '@userfn/core/node'; import { createLanguageService } from '@userfn/lsp/service'; console.log(evaluate('1 + 2', {}, { profile: 'any' }), typeof verifyStream, typeof createLanguageService);",
+    ]);
     expect([r.stdout, r.stderr]).toEqual(['3 function function\n', '']);
   });
   it('loads with CommonJS require', () => {
-    const r = run(process.execPath, ['-e', "const { evaluate } = require('@userfn/core'); const { createLanguageService } = require('@userfn/lsp/service'); console.log(evaluate('2 * 3', {}, { profile: 'any' }), typeof createLanguageService);"]);
+    const r = run(process.execPath, [
+      '-e',
+      "const { evaluate } = require('@userfn/core'); const { createLanguageService } = require('@userfn/lsp/service'); console.log(evaluate('2 * 3', {}, { profile: 'any' }), typeof createLanguageService);",
+    ]);
     expect([r.stdout, r.stderr]).toEqual(['6 function\n', '']);
   });
   it('type-checks with TypeScript NodeNext (strict, no skipLibCheck)', () => {

@@ -17,7 +17,16 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots of every run (gitignored). */
 export const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A running browser and server. */
 export interface Harness {

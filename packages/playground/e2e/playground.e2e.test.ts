@@ -23,7 +23,10 @@ beforeAll(async () => {
 
 afterEach(async (context) => {
   if (lastPage && context.task.result?.state === 'fail') {
-    const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+    const name = context.task.name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
     await screenshot(lastPage, `failed-${name}`).catch(() => undefined);
   }
   lastPage = undefined;
@@ -249,7 +252,7 @@ describe('playground in Chromium', () => {
     await screenshot(page, 'context-parse-error');
   });
 
-  it("a hint stands apart from its message, and only where it applies", async () => {
+  it('a hint stands apart from its message, and only where it applies', async () => {
     const page = await open('?profile=any&expr=' + encodeURIComponent("get('a.b')"));
     await waitForText(page, 'problems', (t) => t.includes('UF2004'));
     expect(await page.locator('[data-testid="problem"] .hint').innerText()).toBe(" — hint: a path starts with '$', e.g. '$.output.status'");
@@ -314,7 +317,13 @@ describe('playground in Chromium', () => {
 
   it('a 10 MB context, a limit and the time limit do not break the page, and it says so', async () => {
     const page = await open('?profile=any&expr=1');
-    const results = Array.from({ length: 60_000 }, (_, i) => ({ id: `doc-${i}`, score: (i % 100) / 100, text: 'lorem ipsum dolor sit amet '.repeat(4), tags: ['a', 'b'], meta: { lang: 'en', n: i } }));
+    const results = Array.from({ length: 60_000 }, (_, i) => ({
+      id: `doc-${i}`,
+      score: (i % 100) / 100,
+      text: 'lorem ipsum dolor sit amet '.repeat(4),
+      tags: ['a', 'b'],
+      meta: { lang: 'en', n: i },
+    }));
     const big = JSON.stringify({ results }, null, 1);
     expect(big.length).toBeGreaterThan(10_000_000);
     await page.locator('[data-testid="context-file"]').setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(big) });

@@ -117,7 +117,10 @@ export function startServer({ root = DIST, host = '127.0.0.1', port = 0 } = {}) 
     }
     res.writeHead(200, { ...headers, 'content-length': info.size });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    else
+      createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

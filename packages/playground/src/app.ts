@@ -123,7 +123,16 @@ export async function startPlayground(options: { worker?: Worker } = {}): Promis
         if (e) {
           const from = models.expression.getPositionAt(e.start);
           const to = models.expression.getPositionAt(Math.max(e.end, e.start + 1));
-          markers.push({ startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column, severity: monaco.MarkerSeverity.Error, message: `${e.kind} error: ${e.message}`, code: e.code, source: 'evaluation' });
+          markers.push({
+            startLineNumber: from.lineNumber,
+            startColumn: from.column,
+            endLineNumber: to.lineNumber,
+            endColumn: to.column,
+            severity: monaco.MarkerSeverity.Error,
+            message: `${e.kind} error: ${e.message}`,
+            code: e.code,
+            source: 'evaluation',
+          });
         }
         monaco.editor.setModelMarkers(models.expression, EVALUATION_MARKERS, markers);
       }

@@ -72,7 +72,10 @@ export class WorkerClient {
     if (method === 'configure') {
       const p = params as Methods['configure']['params'];
       // A configure without a context keeps the last one: remember the full picture for restarts.
-      this.configuration = { profile: p.profile, ...(p.context !== undefined ? { context: p.context } : this.configuration?.context !== undefined ? { context: this.configuration.context } : {}) };
+      this.configuration = {
+        profile: p.profile,
+        ...(p.context !== undefined ? { context: p.context } : this.configuration?.context !== undefined ? { context: this.configuration.context } : {}),
+      };
     }
     if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {

@@ -33,7 +33,18 @@ export function builtinReference({ BUILTINS, signatureText }) {
     if (!decls) continue;
     out.push(`### ${title}`, '');
     for (const d of [...decls].sort((a, b) => a.name.localeCompare(b.name))) {
-      out.push(`#### \`${d.name}\``, '', ...d.overloads.map((o) => `- \`${signatureText(d.name, o)}\``), '', d.doc, '', 'Examples:', '', ...d.examples.map(exampleLine), '');
+      out.push(
+        `#### \`${d.name}\``,
+        '',
+        ...d.overloads.map((o) => `- \`${signatureText(d.name, o)}\``),
+        '',
+        d.doc,
+        '',
+        'Examples:',
+        '',
+        ...d.examples.map(exampleLine),
+        '',
+      );
     }
   }
   return out.join('\n').trimEnd() + '\n';

@@ -29,7 +29,22 @@ export type { HostFunction, HostFunctions } from './runtime/builtins/host.js';
 export { signatureText, type BuiltinInfo, type Signature, type Param, type Example, type Category } from './runtime/builtins/define.js';
 export { typeToString, T, type Type } from './common/types/type.js';
 
-export type { Node, Call, Unary, Binary, Logical, Conditional, ListLiteral, StringLiteral, NumberLiteral, BooleanLiteral, NullLiteral, ErrorNode, BinaryOp, UnaryOp } from './common/ast/nodes.js';
+export type {
+  Node,
+  Call,
+  Unary,
+  Binary,
+  Logical,
+  Conditional,
+  ListLiteral,
+  StringLiteral,
+  NumberLiteral,
+  BooleanLiteral,
+  NullLiteral,
+  ErrorNode,
+  BinaryOp,
+  UnaryOp,
+} from './common/ast/nodes.js';
 export { walk, children } from './common/ast/nodes.js';
 export { print, format } from './language/format/printer.js';
 export { tokenize, type LexToken, type TokenKind, type Comment, type ParseResult } from './language/syntax/index.js';

@@ -45,7 +45,29 @@ function reachableDeclarations(entry: string): Set<string> {
   return names;
 }
 
-const MACHINERY = ['Runtime', 'Checked', 'Closure', 'ResolvedCall', 'EagerCall', 'LazyCall', 'CompiledExpression', 'PipelineResult', 'Overload', 'BuiltinDecl', 'EagerBuiltin', 'LazyBuiltin', 'LazyImpl', 'CheckHookContext', 'CompileHookContext', 'Fault', 'BareFault', 'WorkerPool', 'BatchRunOptions', 'WorkerInit', 'WorkerTask'];
+const MACHINERY = [
+  'Runtime',
+  'Checked',
+  'Closure',
+  'ResolvedCall',
+  'EagerCall',
+  'LazyCall',
+  'CompiledExpression',
+  'PipelineResult',
+  'Overload',
+  'BuiltinDecl',
+  'EagerBuiltin',
+  'LazyBuiltin',
+  'LazyImpl',
+  'CheckHookContext',
+  'CompileHookContext',
+  'Fault',
+  'BareFault',
+  'WorkerPool',
+  'BatchRunOptions',
+  'WorkerInit',
+  'WorkerTask',
+];
 
 describe.each([
   ['@userfn/core', '../dist/index.d.ts'],
@@ -54,7 +76,8 @@ describe.each([
   const names = reachableDeclarations(at(entry));
 
   it('include the API users call', () => {
-    for (const name of ['compile', 'Compiled', 'Analysis', 'BuiltinInfo', 'Signature', 'FunctionTable', 'RuleSet', 'Explanation']) expect(names, name).toContain(name);
+    for (const name of ['compile', 'Compiled', 'Analysis', 'BuiltinInfo', 'Signature', 'FunctionTable', 'RuleSet', 'Explanation'])
+      expect(names, name).toContain(name);
   });
 
   it('mention none of the machinery', () => {

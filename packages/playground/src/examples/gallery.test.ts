@@ -7,7 +7,8 @@ import { GALLERY } from './gallery.js';
 describe('examples gallery', () => {
   it('has every example the playground issue names', () => {
     const ids = GALLERY.map((e) => e.id);
-    for (const id of ['require-output', 'structured-field', 'min-confidence', 'tool-ran', 'tool-sequence', 'combined', 'recency-reranker', 'step-transition']) expect(ids).toContain(id);
+    for (const id of ['require-output', 'structured-field', 'min-confidence', 'tool-ran', 'tool-sequence', 'combined', 'recency-reranker', 'step-transition'])
+      expect(ids).toContain(id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 

@@ -42,7 +42,11 @@ const COMMON: monaco.editor.IStandaloneEditorConstructionOptions = {
   hideCursorInOverviewRuler: true,
 };
 
-function attach(container: HTMLElement, model: monaco.editor.ITextModel, options: monaco.editor.IStandaloneEditorConstructionOptions): monaco.editor.IStandaloneCodeEditor {
+function attach(
+  container: HTMLElement,
+  model: monaco.editor.ITextModel,
+  options: monaco.editor.IStandaloneEditorConstructionOptions,
+): monaco.editor.IStandaloneCodeEditor {
   const editor = monaco.editor.create(container, { ...COMMON, ...options, model });
   // Decided (issue 5): a click on the container, padding included, focuses the editor.
   container.addEventListener('mousedown', (event) => {
@@ -53,9 +57,16 @@ function attach(container: HTMLElement, model: monaco.editor.ITextModel, options
 }
 
 /** Creates the editors with their first texts. */
-export function createEditors(containers: { expression: HTMLElement; rules: HTMLElement; context: HTMLElement }, texts: { expression: string; rules: string; context: string }): Editors {
+export function createEditors(
+  containers: { expression: HTMLElement; rules: HTMLElement; context: HTMLElement },
+  texts: { expression: string; rules: string; context: string },
+): Editors {
   const expressionModel = monaco.editor.createModel(texts.expression, USERFN, monaco.Uri.parse('file:///playground/expression.userfn'));
-  const rulesModel = monaco.editor.createModel(texts.rules, isJsonRuleSet(texts.rules) ? USERFN_RULES_JSON : YAML, monaco.Uri.parse('file:///playground/rule-set'));
+  const rulesModel = monaco.editor.createModel(
+    texts.rules,
+    isJsonRuleSet(texts.rules) ? USERFN_RULES_JSON : YAML,
+    monaco.Uri.parse('file:///playground/rule-set'),
+  );
   const contextModel = monaco.editor.createModel(texts.context, 'json', monaco.Uri.parse('file:///playground/context.json'));
 
   // A rule set switches between JSON and YAML as it is typed: the service picks its reader from the file name.

@@ -1,6 +1,17 @@
 import { DIAGNOSTIC_SOURCE } from '@userfn/lsp/service';
 import { describe, expect, it } from 'vitest';
-import { markerSeverity, SERVICE_SOURCE, toCodeActions, toDiagnostic, toHover, toLspPosition, toMarker, toMonacoRange, toSignatureHelp, toSuggestions } from './lsp-convert.js';
+import {
+  markerSeverity,
+  SERVICE_SOURCE,
+  toCodeActions,
+  toDiagnostic,
+  toHover,
+  toLspPosition,
+  toMarker,
+  toMonacoRange,
+  toSignatureHelp,
+  toSuggestions,
+} from './lsp-convert.js';
 
 const range = { start: { line: 0, character: 4 }, end: { line: 1, character: 2 } };
 const monacoRange = { startLineNumber: 1, startColumn: 5, endLineNumber: 2, endColumn: 3 };
@@ -31,7 +42,14 @@ describe('LSP to Monaco', () => {
       {
         isIncomplete: false,
         items: [
-          { label: 'status', kind: 10, textEdit: { range, newText: '.status' }, filterText: '.status', sortText: '0001', documentation: { kind: 'markdown', value: '**x**' } },
+          {
+            label: 'status',
+            kind: 10,
+            textEdit: { range, newText: '.status' },
+            filterText: '.status',
+            sortText: '0001',
+            documentation: { kind: 'markdown', value: '**x**' },
+          },
           { label: 'length', kind: 3, insertText: 'length(${1:x})', insertTextFormat: 2, detail: 'length(x)' },
         ],
       },
@@ -50,7 +68,10 @@ describe('LSP to Monaco', () => {
   });
 
   it('converts hovers and signature help', () => {
-    expect(toHover({ contents: { kind: 'markdown', value: 'type: `number`' }, range })).toEqual({ contents: [{ value: 'type: `number`', isTrusted: false, supportHtml: false }], range: monacoRange });
+    expect(toHover({ contents: { kind: 'markdown', value: 'type: `number`' }, range })).toEqual({
+      contents: [{ value: 'type: `number`', isTrusted: false, supportHtml: false }],
+      range: monacoRange,
+    });
     expect(toHover(null)).toBeNull();
     const help = toSignatureHelp({ signatures: [{ label: 'get(path: string)', parameters: [{ label: [4, 16] }] }], activeSignature: 0, activeParameter: 0 });
     expect(help?.value).toEqual({ signatures: [{ label: 'get(path: string)', parameters: [{ label: [4, 16] }] }], activeSignature: 0, activeParameter: 0 });
@@ -60,7 +81,15 @@ describe('LSP to Monaco', () => {
   it('turns quick fixes into workspace edits linked to their markers', () => {
     const marker = toMarker({ range, severity: 1, code: 'UF2001', source: 'userfn', message: 'm' });
     const actions = toCodeActions(
-      [{ title: "Change to 'length'", kind: 'quickfix', isPreferred: true, diagnostics: [{ range, code: 'UF2001', message: 'm' }], edit: { changes: { 'file:///a.userfn': [{ range, newText: 'length' }] } } }],
+      [
+        {
+          title: "Change to 'length'",
+          kind: 'quickfix',
+          isPreferred: true,
+          diagnostics: [{ range, code: 'UF2001', message: 'm' }],
+          edit: { changes: { 'file:///a.userfn': [{ range, newText: 'length' }] } },
+        },
+      ],
       'file:///a.userfn',
       'RESOURCE' as never,
       [marker],

@@ -156,13 +156,20 @@ export function toTextEdits(edits: readonly TextEdit[]): languages.TextEdit[] {
 }
 
 /** Quick fixes to Monaco code actions; edits for other documents (there are none) are dropped. */
-export function toCodeActions(actions: readonly CodeAction[], uri: string, resource: languages.IWorkspaceTextEdit['resource'], markers: readonly editor.IMarkerData[]): languages.CodeActionList {
+export function toCodeActions(
+  actions: readonly CodeAction[],
+  uri: string,
+  resource: languages.IWorkspaceTextEdit['resource'],
+  markers: readonly editor.IMarkerData[],
+): languages.CodeActionList {
   return {
     actions: actions.map((a): languages.CodeAction => {
       const edits = (a.edit?.changes?.[uri] ?? []).map(
         (e): languages.IWorkspaceTextEdit => ({ resource, textEdit: { range: toMonacoRange(e.range), text: e.newText }, versionId: undefined }),
       );
-      const fixed = markers.filter((m) => a.diagnostics?.some((d) => String(d.code) === String(typeof m.code === 'string' ? m.code : m.code?.value) && sameRange(toMonacoRange(d.range), m)));
+      const fixed = markers.filter((m) =>
+        a.diagnostics?.some((d) => String(d.code) === String(typeof m.code === 'string' ? m.code : m.code?.value) && sameRange(toMonacoRange(d.range), m)),
+      );
       return {
         title: a.title,
         ...(a.kind !== undefined ? { kind: a.kind } : {}),

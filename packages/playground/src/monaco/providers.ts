@@ -8,12 +8,22 @@ import type { SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { WorkerClient } from '../worker-client.js';
 import type { DocumentSnapshot } from '../worker/protocol.js';
 import { USERFN, USERFN_RULES_JSON, YAML } from './languages.js';
-import { SERVICE_SOURCE, toCodeActions, toDiagnostic, toHover, toLspPosition, toLspRange, toMarker, toSignatureHelp, toSuggestions, toTextEdits } from './lsp-convert.js';
+import {
+  SERVICE_SOURCE,
+  toCodeActions,
+  toDiagnostic,
+  toHover,
+  toLspPosition,
+  toLspRange,
+  toMarker,
+  toSignatureHelp,
+  toSuggestions,
+  toTextEdits,
+} from './lsp-convert.js';
 import { monaco } from './monaco.js';
 
 /** Owner of the service's markers. */
 export const SERVICE_MARKERS = 'userfn';
-
 
 /** The service's view of a Monaco model, or undefined for a model that is not UserFn (the context). */
 export type Snapshot = (model: monaco.editor.ITextModel) => DocumentSnapshot | undefined;

@@ -27,7 +27,12 @@ describe('state', () => {
   });
 
   it('reads only well-typed fields from untrusted JSON', () => {
-    expect(readPartialState({ mode: 'rules', profile: 'any', expression: 'x', context: 1, rules: null, now: '', extra: 1 })).toEqual({ mode: 'rules', profile: 'any', expression: 'x', now: '' });
+    expect(readPartialState({ mode: 'rules', profile: 'any', expression: 'x', context: 1, rules: null, now: '', extra: 1 })).toEqual({
+      mode: 'rules',
+      profile: 'any',
+      expression: 'x',
+      now: '',
+    });
     expect(readPartialState([])).toBeUndefined();
     expect(readPartialState('x')).toBeUndefined();
   });

@@ -34,7 +34,8 @@ describe('share hash', () => {
     await expect(decodeShareHash('v1.not*base64')).rejects.toBeInstanceOf(ShareLinkError);
     await expect(decodeShareHash('section-2')).rejects.toThrow(/not a share link/);
     expect(isShareHash('#section-2')).toBe(false);
-    const notState = 'v1.' + toBase64Url(new Uint8Array(await new Response(new Blob(['[1,2]']).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer()));
+    const notState =
+      'v1.' + toBase64Url(new Uint8Array(await new Response(new Blob(['[1,2]']).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer()));
     await expect(decodeShareHash(notState)).rejects.toThrow(/no playground state/);
   });
 

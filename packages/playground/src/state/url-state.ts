@@ -50,7 +50,14 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** The hash (without `#`) that reproduces a state. */
 export async function encodeShareHash(state: PlaygroundState): Promise<string> {
-  const json = JSON.stringify({ mode: state.mode, profile: state.profile, expression: state.expression, context: state.context, rules: state.rules, now: state.now });
+  const json = JSON.stringify({
+    mode: state.mode,
+    profile: state.profile,
+    expression: state.expression,
+    context: state.context,
+    rules: state.rules,
+    now: state.now,
+  });
   return PREFIX + toBase64Url(await deflate(new TextEncoder().encode(json)));
 }
 

@@ -7,7 +7,11 @@ export function showGallery(area: HTMLElement, examples: readonly GalleryExample
   area.replaceChildren(
     el('span', { class: 'gallery-title' }, 'Examples'),
     ...examples.map((ex) => {
-      const button = el('button', { type: 'button', class: 'example', testid: `example-${ex.id}`, title: `${ex.description}\n\n${ex.mode === 'rules' ? 'rule set' : ex.expression}` }, ex.title);
+      const button = el(
+        'button',
+        { type: 'button', class: 'example', testid: `example-${ex.id}`, title: `${ex.description}\n\n${ex.mode === 'rules' ? 'rule set' : ex.expression}` },
+        ex.title,
+      );
       button.addEventListener('click', () => pick(ex));
       return button;
     }),

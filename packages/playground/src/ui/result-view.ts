@@ -62,7 +62,8 @@ export function showEvaluation(view: ResultView, r: EvaluationResult): void {
     setText(view.type, r.staticType && r.staticType !== r.type ? `${r.type} (checked as ${r.staticType})` : (r.type ?? ''));
     if (r.verdict === 'pass') setVerdict(view, 'pass', 'PASS — the condition holds');
     else if (r.verdict === 'fail') setVerdict(view, 'fail', r.type === 'null' ? 'FAIL — null counts as false' : 'FAIL — the condition is false');
-    else if (r.profile === 'reranker') setVerdict(view, 'score', r.score === null || r.score === undefined ? 'dropped — null removes the result' : `score ${formatScore(r.score)}`);
+    else if (r.profile === 'reranker')
+      setVerdict(view, 'score', r.score === null || r.score === undefined ? 'dropped — null removes the result' : `score ${formatScore(r.score)}`);
     else setVerdict(view, 'none', '');
     return;
   }
@@ -85,7 +86,13 @@ export function showEvaluation(view: ResultView, r: EvaluationResult): void {
   const hint = e?.hint !== undefined && !/did you mean/.test(e.message) && !e.message.includes(e.hint) ? e.hint : undefined;
   view.error.append(
     e
-      ? el('p', {}, el('strong', {}, `${e.kind} error ${e.code}`), ` at ${e.line}:${e.column}: ${e.message}`, hint ? el('span', { class: 'hint' }, ` — ${hint}`) : null)
+      ? el(
+          'p',
+          {},
+          el('strong', {}, `${e.kind} error ${e.code}`),
+          ` at ${e.line}:${e.column}: ${e.message}`,
+          hint ? el('span', { class: 'hint' }, ` — ${hint}`) : null,
+        )
       : el('p', {}, r.reason ?? ''),
   );
 }

@@ -50,8 +50,18 @@ export function showRuleSet(view: RulesView, outcome: RuleSetOutcome): void {
   if (outcome.status === 'ok') {
     view.verdict.dataset.tone = outcome.passed ? 'pass' : 'fail';
     const failed = outcome.rows.filter((r) => !r.passed).length;
-    setText(view.verdict, outcome.passed ? (failed > 0 ? `PASSED — ${failed} warning rule${failed === 1 ? '' : 's'} did not hold` : 'PASSED — every rule holds') : 'FAILED — an error rule did not hold');
-    const judges = outcome.notRun > 0 ? ` — ${outcome.notRun} judge rule${outcome.notRun === 1 ? '' : 's'} not run (no judge endpoint): verdict and score of the other rules` : '';
+    setText(
+      view.verdict,
+      outcome.passed
+        ? failed > 0
+          ? `PASSED — ${failed} warning rule${failed === 1 ? '' : 's'} did not hold`
+          : 'PASSED — every rule holds'
+        : 'FAILED — an error rule did not hold',
+    );
+    const judges =
+      outcome.notRun > 0
+        ? ` — ${outcome.notRun} judge rule${outcome.notRun === 1 ? '' : 's'} not run (no judge endpoint): verdict and score of the other rules`
+        : '';
     setText(view.score, `score ${formatScore(outcome.score)} (${outcome.profile})${judges}`);
     setText(view.timings, `load and compile ${formatMs(outcome.loadMs)} · verify ${formatMs(outcome.verifyMs)}`);
     view.body.append(...outcome.rows.map(row));

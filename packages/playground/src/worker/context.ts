@@ -1,12 +1,12 @@
 /** The context as the worker holds it: parsed once per change, with what the page shows about it. */
 
 /** What the page shows about the context. */
-export type ContextStatus =
-  | { readonly ok: true; readonly chars: number }
-  | { readonly ok: false; readonly chars: number; readonly message: string };
+export type ContextStatus = { readonly ok: true; readonly chars: number } | { readonly ok: false; readonly chars: number; readonly message: string };
 
 /** A parsed context, or why it is not one. */
-export type ParsedContext = { readonly ok: true; readonly value: unknown; readonly chars: number } | { readonly ok: false; readonly chars: number; readonly message: string };
+export type ParsedContext =
+  | { readonly ok: true; readonly value: unknown; readonly chars: number }
+  | { readonly ok: false; readonly chars: number; readonly message: string };
 
 /** Parses the context text. Blank text is `null` (nothing to read), not an error. */
 export function parseContext(text: string): ParsedContext {

@@ -31,7 +31,10 @@ describe('evaluateExpression', () => {
 
   it('shows lists and objects as pretty JSON, datetimes as ISO text', () => {
     expect(evaluateExpression("get('$.tool_calls[*].name')", 'any', ctx(session), '')).toMatchObject({ valueText: '[\n  "lookup_account"\n]', type: 'list' });
-    expect(evaluateExpression("iso_datetime_parse('2026-01-02')", 'any', ctx(null), '')).toMatchObject({ valueText: '"2026-01-02T00:00:00Z"', type: 'datetime' });
+    expect(evaluateExpression("iso_datetime_parse('2026-01-02')", 'any', ctx(null), '')).toMatchObject({
+      valueText: '"2026-01-02T00:00:00Z"',
+      type: 'datetime',
+    });
   });
 
   it('reports a compile error with its code and position', () => {
@@ -57,7 +60,11 @@ describe('evaluateExpression', () => {
   });
 
   it('does not evaluate on a context that is not JSON', () => {
-    expect(evaluateExpression('1', 'any', { ok: false, message: 'the context is not valid JSON: x' }, '')).toMatchObject({ status: 'context-error', reason: 'the context is not valid JSON: x', staticType: 'number' });
+    expect(evaluateExpression('1', 'any', { ok: false, message: 'the context is not valid JSON: x' }, '')).toMatchObject({
+      status: 'context-error',
+      reason: 'the context is not valid JSON: x',
+      staticType: 'number',
+    });
   });
 
   it('fixes now() with the clock, and says when the clock is not a date-time', () => {

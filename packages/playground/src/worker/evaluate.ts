@@ -105,7 +105,14 @@ export function evaluateExpression(expression: string, profile: ProfileName, con
     const evaluateMs = ms(t1);
     // The reference interpreter gives the values computed before the error.
     const explained = compiled.explain(context.value);
-    return { ...base, status: 'runtime-error', evaluateMs, error: shownError(e), reason: `error at ${e.span.line}:${e.span.column}: ${e.message}`, tree: explained.text };
+    return {
+      ...base,
+      status: 'runtime-error',
+      evaluateMs,
+      error: shownError(e),
+      reason: `error at ${e.span.line}:${e.span.column}: ${e.message}`,
+      tree: explained.text,
+    };
   }
   const evaluateMs = ms(t1);
   const explained = compiled.explain(context.value);

@@ -32,7 +32,7 @@ describe('verifyRuleSet', () => {
   it('shows judge rules with their prompt as not run (no judge endpoint), out of the verdict and the score', () => {
     const yaml = [
       'rules:',
-      "  - id: refunded",
+      '  - id: refunded',
       "    condition: get('$.output.status') == 'refunded'",
       '  - id: polite',
       '    judge: { prompt: The reply is polite. }',
@@ -53,7 +53,7 @@ describe('verifyRuleSet', () => {
   });
 
   it('reads YAML rule sets too', () => {
-    const yaml = 'profile: transition\nrules:\n  - id: billing\n    condition: get(\'$.output.category\') == \'billing\'\n    message: not billing\n';
+    const yaml = "profile: transition\nrules:\n  - id: billing\n    condition: get('$.output.category') == 'billing'\n    message: not billing\n";
     const r = verifyRuleSet(yaml, { ok: true, value: { output: { category: 'billing' } } }, '');
     expect(r).toMatchObject({ status: 'ok', passed: true, profile: 'transition', score: 1 });
   });

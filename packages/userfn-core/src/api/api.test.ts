@@ -154,7 +154,11 @@ describe('context schema', () => {
 describe('host functions', () => {
   const functions = {
     risk: { signatures: [{ params: ['string'], returns: 'number' }], doc: 'Risk of a text.', impl: (s: unknown) => (String(s).includes('bad') ? 0.9 : 0.1) },
-    boom: { impl: () => { throw new Error('kaput'); } },
+    boom: {
+      impl: () => {
+        throw new Error('kaput');
+      },
+    },
     nan: { signatures: [{ params: [], returns: 'number' }], impl: () => Number.NaN },
   };
   it('are checked and evaluated like builtins', () => {

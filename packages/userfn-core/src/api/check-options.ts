@@ -16,7 +16,8 @@ export function checkerOptionsFor(source: string, options: CompileOptions): Chec
   const profile = options.profile ?? 'verification';
   if (!isProfileName(profile)) throw new OptionError(`unknown profile '${String(profile)}' (use verification, transition, reranker or any)`);
   const schema = options.contextSchema ?? PROFILES[profile].schema;
-  if (schema !== undefined && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) throw new OptionError('contextSchema must be a JSON Schema object');
+  if (schema !== undefined && (schema === null || typeof schema !== 'object' || Array.isArray(schema)))
+    throw new OptionError('contextSchema must be a JSON Schema object');
   return { source, profile, schema, functions: functionTable(options.functions) };
 }
 
@@ -32,4 +33,3 @@ export function checkParsed(source: string, ast: Node, options: CompileOptions =
   if (error) throw new Error(`'${source}' does not check again: ${error.message}`);
   return checked;
 }
-

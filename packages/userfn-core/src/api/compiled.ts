@@ -187,7 +187,11 @@ class CompiledExpression implements Compiled {
   checkResult(v: Value): Value {
     const want: Type = PROFILES[this.profile].result;
     if (v === null || want.kind === 'dyn' || typeName(v) === want.kind) return v;
-    throw new Fault(Codes.RuntimeWrongResultType, `a ${this.profile} expression must give a ${want.kind}, but this one gave a ${typeName(v)}`, this.checked.ast.span);
+    throw new Fault(
+      Codes.RuntimeWrongResultType,
+      `a ${this.profile} expression must give a ${want.kind}, but this one gave a ${typeName(v)}`,
+      this.checked.ast.span,
+    );
   }
 }
 

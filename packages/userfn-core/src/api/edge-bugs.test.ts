@@ -22,7 +22,7 @@ const thrown = userFnErrorOf;
 
 describe('compileCached keys by the default clock too', () => {
   it('a compile with another `now` is another compiled expression', () => {
-    const at = (now: string) => (compileCached('year(now())', { profile: 'any', now }).evaluate({}) as number);
+    const at = (now: string) => compileCached('year(now())', { profile: 'any', now }).evaluate({}) as number;
     expect(at('2020-06-01T00:00:00Z')).toBe(2020);
     expect(at('2030-06-01T00:00:00Z')).toBe(2030);
     expect(at('2020-06-01T00:00:00Z')).toBe(2020);

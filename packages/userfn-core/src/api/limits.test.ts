@@ -34,16 +34,28 @@ describe('limits', () => {
   });
   it('rejects nesting over maxDepth and ASTs over maxNodes', () => {
     expect(failure(() => compile(`${'('.repeat(300)}1${')'.repeat(300)}`, { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.NestingTooDeep });
-    expect(failure(() => compile(Array(30_000).fill('1').join(', ').replace(/^/, '[').concat(']'), { profile: 'any' }))).toEqual({ kind: 'limit', code: Codes.TooManyNodes });
+    expect(failure(() => compile(Array(30_000).fill('1').join(', ').replace(/^/, '[').concat(']'), { profile: 'any' }))).toEqual({
+      kind: 'limit',
+      code: Codes.TooManyNodes,
+    });
   });
   it('stops strings over maxStringLength', () => {
     const limits = { maxStringLength: 10 };
-    expect(failure(() => evaluate("get('$.s') + get('$.s')", { s: 'abcdef' }, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.StringTooLong });
-    expect(failure(() => evaluate("to_string(get('$.l'))", { l: [1, 2, 3, 4, 5, 6, 7] }, { profile: 'any', limits }))).toEqual({ kind: 'limit', code: Codes.StringTooLong });
+    expect(failure(() => evaluate("get('$.s') + get('$.s')", { s: 'abcdef' }, { profile: 'any', limits }))).toEqual({
+      kind: 'limit',
+      code: Codes.StringTooLong,
+    });
+    expect(failure(() => evaluate("to_string(get('$.l'))", { l: [1, 2, 3, 4, 5, 6, 7] }, { profile: 'any', limits }))).toEqual({
+      kind: 'limit',
+      code: Codes.StringTooLong,
+    });
   });
   it('stops JSONPath results over maxListLength', () => {
     const ctx = { l: Array.from({ length: 50 }, (_, i) => i) };
-    expect(failure(() => evaluate("get('$.l[*]')", ctx, { profile: 'any', limits: { maxListLength: 10 } }))).toEqual({ kind: 'limit', code: Codes.ListTooLong });
+    expect(failure(() => evaluate("get('$.l[*]')", ctx, { profile: 'any', limits: { maxListLength: 10 } }))).toEqual({
+      kind: 'limit',
+      code: Codes.ListTooLong,
+    });
   });
   it('stops deep traversals at maxContextDepth, without a stack overflow', () => {
     const ctx = { x: deep(100_000), y: deep(100_000) };

@@ -60,5 +60,13 @@ export function analyzeSource(source: string, options: CompileOptions = {}): Pip
   }
   // Hostile input (100 KB of junk) can make a diagnostic per token: keep the first ones, which locate the problem.
   const sorted = sortDiagnostics(diagnostics);
-  return { source, profile, limits, ast: parsed.ast, checked, recovered, diagnostics: sorted.length > MAX_DIAGNOSTICS ? sorted.slice(0, MAX_DIAGNOSTICS) : sorted };
+  return {
+    source,
+    profile,
+    limits,
+    ast: parsed.ast,
+    checked,
+    recovered,
+    diagnostics: sorted.length > MAX_DIAGNOSTICS ? sorted.slice(0, MAX_DIAGNOSTICS) : sorted,
+  };
 }

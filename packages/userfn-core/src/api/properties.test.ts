@@ -39,20 +39,67 @@ describe('properties', () => {
 
   it('random strings and contexts never make the API throw anything but UserFnError', () => {
     const token = fc.constantFrom(
-      'get(', "'$.a'", ')', '(', ',', '+', '-', '*', '/', '%', '==', '=', '<', 'and', 'or', 'not', '!', 'if', 'then', 'else', '?', ':',
-      '[', ']', '1', '.5', '1e400', "'x'", '"y"', 'null', 'true', 'in', 'now()', 'matches(', "'(a'", '//c\n', '/*', '*/', ' ', 'lenght(',
+      'get(',
+      "'$.a'",
+      ')',
+      '(',
+      ',',
+      '+',
+      '-',
+      '*',
+      '/',
+      '%',
+      '==',
+      '=',
+      '<',
+      'and',
+      'or',
+      'not',
+      '!',
+      'if',
+      'then',
+      'else',
+      '?',
+      ':',
+      '[',
+      ']',
+      '1',
+      '.5',
+      '1e400',
+      "'x'",
+      '"y"',
+      'null',
+      'true',
+      'in',
+      'now()',
+      'matches(',
+      "'(a'",
+      '//c\n',
+      '/*',
+      '*/',
+      ' ',
+      'lenght(',
     );
-    const sourceish = fc.oneof(fc.string({ maxLength: 40 }), fc.array(token, { maxLength: 25 }).map((t) => t.join('')), sourceArb);
+    const sourceish = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.array(token, { maxLength: 25 }).map((t) => t.join('')),
+      sourceArb,
+    );
     fc.assert(
-      fc.property(sourceish, fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('verification', 'transition', 'reranker', 'any' as const), (source, context, profile) => {
-        parse(source);
-        check(source, { profile });
-        try {
-          evaluate(source, context, { profile, now: NOW });
-        } catch (e) {
-          if (!(e instanceof UserFnError)) throw e;
-        }
-      }),
+      fc.property(
+        sourceish,
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.constantFrom('verification', 'transition', 'reranker', 'any' as const),
+        (source, context, profile) => {
+          parse(source);
+          check(source, { profile });
+          try {
+            evaluate(source, context, { profile, now: NOW });
+          } catch (e) {
+            if (!(e instanceof UserFnError)) throw e;
+          }
+        },
+      ),
       { seed: 7, numRuns: 1500 },
     );
   });

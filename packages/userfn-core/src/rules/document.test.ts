@@ -12,7 +12,9 @@ const problems = (text: string, read = json) => read(text).problems.map((p) => [
 
 describe('readRuleSetDocument: structure', () => {
   it('a valid rule set has no problems, and its conditions and profile are collected', () => {
-    const d = json('{"profile": "transition", "rules": [{"id": "a", "condition": "true", "message": "m", "weight": 2, "severity": "warning", "retry_prompt": "p"}]}');
+    const d = json(
+      '{"profile": "transition", "rules": [{"id": "a", "condition": "true", "message": "m", "weight": 2, "severity": "warning", "retry_prompt": "p"}]}',
+    );
     expect(d.problems).toEqual([]);
     expect(d.profile).toBe('transition');
     expect(d.conditions.map((c) => [c.ruleId, c.condition])).toEqual([['a', 'true']]);
@@ -77,7 +79,12 @@ describe('readRuleSetDocument: structure', () => {
 describe('readRuleSetDocument: syntax', () => {
   it('after a JSON syntax error, the part read before it is still checked', () => {
     const text = '{"rules": [{"id": "a", "condition": "true", "mesage": "m"}, {"id": "a"}]';
-    expect(problems(text).map(([code]) => code)).toEqual([RuleSetCodes.UnknownField, RuleSetCodes.MissingField, RuleSetCodes.DuplicateId, RuleSetCodes.InvalidDocument]);
+    expect(problems(text).map(([code]) => code)).toEqual([
+      RuleSetCodes.UnknownField,
+      RuleSetCodes.MissingField,
+      RuleSetCodes.DuplicateId,
+      RuleSetCodes.InvalidDocument,
+    ]);
     expect(json(text).conditions.map((c) => c.condition)).toEqual(['true']);
     expect(json(text).problems.at(-1)!.message).toBe("invalid JSON: expected ',' or '}' in the object, found end of file");
   });

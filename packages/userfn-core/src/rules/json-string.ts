@@ -54,7 +54,13 @@ export function decodeJsonString(text: string, open: number): DecodedString {
       return fail(value, starts, i, Math.min(i + 2, text.length), `invalid escape '\\${e ?? ''}' in a JSON string`);
     }
     if (c < 0x20) {
-      return fail(value, starts, i, i + 1, c === 10 || c === 13 ? 'unterminated string: a JSON string cannot span lines (write \\n)' : 'control character in a JSON string: escape it');
+      return fail(
+        value,
+        starts,
+        i,
+        i + 1,
+        c === 10 || c === 13 ? 'unterminated string: a JSON string cannot span lines (write \\n)' : 'control character in a JSON string: escape it',
+      );
     }
     starts.push(i);
     value += text[i];

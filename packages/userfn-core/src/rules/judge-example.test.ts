@@ -66,7 +66,10 @@ describe('examples/judge', () => {
 
 describe('examples/judge/equivalence (NeMo Gym rows with expected_answer)', () => {
   const rs = loadRuleSet(readFileSync(new URL('equivalence.rules.yaml', dir), 'utf8'), { fileName: 'equivalence.rules.yaml' });
-  const rows = readFileSync(new URL('rollouts.jsonl', dir), 'utf8').trim().split('\n').map((l) => nemoGymToContext(JSON.parse(l)));
+  const rows = readFileSync(new URL('rollouts.jsonl', dir), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => nemoGymToContext(JSON.parse(l)));
 
   it('loads without warnings ($.expected_answer is declared by the profile)', () => {
     expect(rs.warnings).toEqual([]);
@@ -93,4 +96,3 @@ describe('examples/judge/equivalence (NeMo Gym rows with expected_answer)', () =
     expect(Object.keys(JSON.parse(swapped.split('\n').slice(1, -2).join('\n')) as object)).toEqual(['$.expected_answer', 'output', 'task']);
   });
 });
-

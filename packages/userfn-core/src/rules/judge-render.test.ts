@@ -35,7 +35,11 @@ const HOSTILE = [
 
 describe('renderJudgeRequest', () => {
   it('puts the criteria and the reply format in the system message and the session only in the user message', () => {
-    const req = renderJudgeRequest(rs.judges, { output: { text: 'Hello' }, tools: { search: { outputs: { latest: '{"hits":1}' } } }, tool_calls: [{ name: 'search' }] });
+    const req = renderJudgeRequest(rs.judges, {
+      output: { text: 'Hello' },
+      tools: { search: { outputs: { latest: '{"hits":1}' } } },
+      tool_calls: [{ name: 'search' }],
+    });
     expect(req.messages.map((m) => m.role)).toEqual(['system', 'user']);
     const [system, user] = req.messages.map((m) => m.content);
     expect(system).toContain('The reply helps the user.');
@@ -69,7 +73,9 @@ describe('renderJudgeRequest', () => {
     const hostileText = fc.oneof(
       fc.string({ unit: 'grapheme' }),
       fc.constantFrom(...HOSTILE),
-      fc.array(fc.constantFrom('<', '>', '/', 'session_data', '\n', '\r', '\u2028', '"', '\\', 'system:', '{"results":', '}', ' '), { maxLength: 30 }).map((a) => a.join('')),
+      fc
+        .array(fc.constantFrom('<', '>', '/', 'session_data', '\n', '\r', '\u2028', '"', '\\', 'system:', '{"results":', '}', ' '), { maxLength: 30 })
+        .map((a) => a.join('')),
     );
     const system0 = renderJudgeRequest(rs.judges, {}).messages[0]!.content;
     fc.assert(
@@ -142,6 +148,8 @@ describe('parseJudgeReply', () => {
     expect(parseJudgeReply(fenced, ['helpful']).verdicts.get('helpful')).toEqual({ pass: true, score: 1, reason: 'r' });
     // only a fence around the whole reply: JSON inside prose is not dug out
     expect(parseJudgeReply(`Here you go: ${fenced}`, ['helpful']).verdicts.get('helpful')).toMatchObject({ error: expect.stringMatching(/not JSON/) });
-    expect(parseJudgeReply('{"verdict":"pass"}', asked).verdicts.get('grounded')).toMatchObject({ error: expect.stringMatching(/not an object with a 'results' list/) });
+    expect(parseJudgeReply('{"verdict":"pass"}', asked).verdicts.get('grounded')).toMatchObject({
+      error: expect.stringMatching(/not an object with a 'results' list/),
+    });
   });
 });

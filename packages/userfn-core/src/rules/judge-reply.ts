@@ -61,7 +61,8 @@ export function parseJudgeReply(content: string, asked: readonly string[]): Pars
 function readEntry(e: Record<string, unknown>): SampleVerdict {
   const { pass, score, reason } = e;
   if (typeof pass !== 'boolean') return { error: `the judge's 'pass' is not true or false: ${excerpt(JSON.stringify(pass) ?? 'absent', 40)}` };
-  if (typeof score !== 'number' || !(score >= 0 && score <= 1)) return { error: `the judge's 'score' is not a number from 0 to 1: ${excerpt(JSON.stringify(score) ?? 'absent', 40)}` };
+  if (typeof score !== 'number' || !(score >= 0 && score <= 1))
+    return { error: `the judge's 'score' is not a number from 0 to 1: ${excerpt(JSON.stringify(score) ?? 'absent', 40)}` };
   if (typeof reason !== 'string') return { error: "the judge's 'reason' is not a string" };
   return { pass, score, reason };
 }

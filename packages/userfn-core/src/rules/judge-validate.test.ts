@@ -8,7 +8,8 @@ function problems(text: string, fileName = 'rules.yaml') {
   try {
     loadRuleSet(text, { fileName });
   } catch (e) {
-    if (e instanceof RuleSetError) return e.problems.map((p) => ({ rule: p.ruleId, code: p.code, at: p.file && `${p.file.line}:${p.file.column}`, message: p.message }));
+    if (e instanceof RuleSetError)
+      return e.problems.map((p) => ({ rule: p.ruleId, code: p.code, at: p.file && `${p.file.line}:${p.file.column}`, message: p.message }));
     throw e;
   }
   return [];

@@ -53,7 +53,8 @@ export function validateJudge(node: Located, r: Report): JudgeNode {
   const p = f.get('prompt');
   if (!p) {
     if (!node.incomplete) bad(RuleSetCodes.MissingField, "'judge' has no 'prompt' (the criterion the judge applies)", head(node.span));
-  } else if (p.kind !== 'scalar' || typeof p.value !== 'string') bad(RuleSetCodes.WrongType, `'judge.prompt' must be a string, not ${describeLocated(p)}`, p.span);
+  } else if (p.kind !== 'scalar' || typeof p.value !== 'string')
+    bad(RuleSetCodes.WrongType, `'judge.prompt' must be a string, not ${describeLocated(p)}`, p.span);
   else if (p.value.trim() === '') bad(RuleSetCodes.EmptyValue, "'judge.prompt' is empty", p.span);
   else prompt = p.value;
 
@@ -63,7 +64,12 @@ export function validateJudge(node: Located, r: Report): JudgeNode {
   const t = f.get('threshold');
   if (t) {
     if (t.kind === 'scalar' && typeof t.value === 'number' && t.value >= 0 && t.value <= 1) threshold = t.value;
-    else bad(RuleSetCodes.InvalidJudge, `'judge.threshold' must be a number from 0 to 1, not ${t.kind === 'scalar' && typeof t.value === 'number' ? t.value : describeLocated(t)}`, t.span);
+    else
+      bad(
+        RuleSetCodes.InvalidJudge,
+        `'judge.threshold' must be a number from 0 to 1, not ${t.kind === 'scalar' && typeof t.value === 'number' ? t.value : describeLocated(t)}`,
+        t.span,
+      );
   }
 
   let samples = 1;
@@ -87,7 +93,11 @@ export function validateJudge(node: Located, r: Report): JudgeNode {
 function validateInclude(node: Located | undefined, bad: Report): readonly string[] | undefined {
   if (!node) return ['output'];
   if (node.kind !== 'array') {
-    bad(RuleSetCodes.WrongType, `'judge.include' must be a list of parts (${Object.keys(JUDGE_PARTS).join(', ')} or a JSONPath), not ${describeLocated(node)}`, node.span);
+    bad(
+      RuleSetCodes.WrongType,
+      `'judge.include' must be a list of parts (${Object.keys(JUDGE_PARTS).join(', ')} or a JSONPath), not ${describeLocated(node)}`,
+      node.span,
+    );
     return undefined;
   }
   if (node.items.length === 0) {

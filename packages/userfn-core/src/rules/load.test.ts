@@ -39,7 +39,13 @@ describe('loadRuleSet: valid rule sets', () => {
     expect(rs.totalWeight).toBe(4);
     expect(rs.rules[2]!.retry_prompt).toBe('Do not.');
     expect(rs.rules[0]!.compiled.evaluate({ output: {} })).toBe(true);
-    expect(rs.definition.rules[1]).toEqual({ id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8", weight: 2, severity: 'error', on_fail: 'retry' });
+    expect(rs.definition.rules[1]).toEqual({
+      id: 'confident',
+      condition: "get('$.output.confidence', 0) >= 0.8",
+      weight: 2,
+      severity: 'error',
+      on_fail: 'retry',
+    });
   });
 
   it('loads YAML, including block and quoted conditions', () => {
@@ -74,7 +80,9 @@ describe('loadRuleSet: valid rule sets', () => {
   it('accepts the documentation fields at the top and keeps name and description', () => {
     const rs = loadRuleSet({ $schema: 'https://example.com/rules.json', name: 'support', description: 'd', rules: [{ id: 'a', condition: 'true' }] });
     expect(rs.definition).toMatchObject({ name: 'support', description: 'd' });
-    expect(problemsOf({ rules: [{ id: 'a', condition: 'true', description: 'x' }] }).map((p) => [p.ruleId, p.code])).toEqual([['a', RuleSetCodes.UnknownField]]);
+    expect(problemsOf({ rules: [{ id: 'a', condition: 'true', description: 'x' }] }).map((p) => [p.ruleId, p.code])).toEqual([
+      ['a', RuleSetCodes.UnknownField],
+    ]);
   });
 
   it('keeps checker warnings on the rule set without failing it', () => {

@@ -42,7 +42,13 @@ export function loadRuleSet(input: string | object, options: LoadRuleSetOptions 
 
   const problems: RuleSetProblem[] = validated.problems.map((p) => {
     const file = locate(p.span);
-    return { ...(p.ruleId !== undefined ? { ruleId: p.ruleId } : {}), message: p.message, code: p.code, ...(file ? { file } : {}), ...(p.hint ? { hint: p.hint } : {}) };
+    return {
+      ...(p.ruleId !== undefined ? { ruleId: p.ruleId } : {}),
+      message: p.message,
+      code: p.code,
+      ...(file ? { file } : {}),
+      ...(p.hint ? { hint: p.hint } : {}),
+    };
   });
   const warnings: RuleSetProblem[] = [];
   const compileOptions: CompileOptions = {
@@ -103,7 +109,14 @@ function conditionProblem(
 ): RuleSetProblem {
   const span = new LineIndex(node.value).locate(d.span);
   const file = fileOf?.(node, span.start);
-  return { ...(ruleId !== undefined ? { ruleId } : {}), message: d.message, code: d.code, span, ...(file ? { file } : {}), ...(d.hint !== undefined ? { hint: d.hint } : {}) };
+  return {
+    ...(ruleId !== undefined ? { ruleId } : {}),
+    message: d.message,
+    code: d.code,
+    span,
+    ...(file ? { file } : {}),
+    ...(d.hint !== undefined ? { hint: d.hint } : {}),
+  };
 }
 
 /** Problems in file order (those without a position keep their order, after the rest). */

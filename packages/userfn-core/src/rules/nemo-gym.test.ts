@@ -9,7 +9,14 @@ const message = (text: string | string[], role = 'assistant') => ({
   id: 'msg_1',
   content: (Array.isArray(text) ? text : [text]).map((t) => ({ type: 'output_text', text: t, annotations: [] })),
 });
-const fnCall = (name: string, args: string, callId: string) => ({ type: 'function_call', name, arguments: args, call_id: callId, id: `fc_${callId}`, status: 'completed' });
+const fnCall = (name: string, args: string, callId: string) => ({
+  type: 'function_call',
+  name,
+  arguments: args,
+  call_id: callId,
+  id: `fc_${callId}`,
+  status: 'completed',
+});
 const fnOutput = (callId: string, output: string) => ({ type: 'function_call_output', call_id: callId, output });
 const rollout = (output: unknown[], extra: object = {}) => ({
   responses_create_params: { input: [{ role: 'user', content: 'Where is my refund?' }], tools: [] },
@@ -75,7 +82,14 @@ describe('nemoGymToContext', () => {
   });
 
   it('keeps a refusal beside the text, and reads a string content as the text', () => {
-    const m = { type: 'message', role: 'assistant', content: [{ type: 'refusal', refusal: 'no' }, { type: 'output_text', text: 'ok' }] };
+    const m = {
+      type: 'message',
+      role: 'assistant',
+      content: [
+        { type: 'refusal', refusal: 'no' },
+        { type: 'output_text', text: 'ok' },
+      ],
+    };
     expect(nemoGymToContext(rollout([m])).output).toEqual({ text: 'ok', refusal: 'no' });
     expect(nemoGymToContext(rollout([{ type: 'message', role: 'assistant', content: 'plain' }])).output).toEqual({ text: 'plain' });
   });
@@ -110,7 +124,10 @@ describe('nemoGymToContext', () => {
 
   it('custom_tool_call items are tool calls, their input the arguments and custom_tool_call_output their output', () => {
     const ctx = nemoGymToContext(
-      rollout([{ type: 'custom_tool_call', call_id: 'k1', name: 'run_sql', input: 'SELECT 1' }, { type: 'custom_tool_call_output', call_id: 'k1', output: '1 row' }]),
+      rollout([
+        { type: 'custom_tool_call', call_id: 'k1', name: 'run_sql', input: 'SELECT 1' },
+        { type: 'custom_tool_call_output', call_id: 'k1', output: '1 row' },
+      ]),
     );
     expect(ctx.tool_calls).toEqual([{ name: 'run_sql', arguments: 'SELECT 1', output: '1 row' }]);
   });
@@ -130,7 +147,9 @@ describe('nemoGymToContext', () => {
         { id: 'text', condition: "contains(lower(get('$.output.text')), 'refund')" },
       ],
     });
-    const ctx = nemoGymToContext(rollout([fnCall('lookup_account', '{}', 'a'), fnCall('search', '{}', 'b'), fnOutput('b', '{"hits":2}'), message('Refund sent.')]));
+    const ctx = nemoGymToContext(
+      rollout([fnCall('lookup_account', '{}', 'a'), fnCall('search', '{}', 'b'), fnOutput('b', '{"hits":2}'), message('Refund sent.')]),
+    );
     expect(verify(rs, ctx)).toMatchObject({ passed: true, score: 1 });
   });
 });

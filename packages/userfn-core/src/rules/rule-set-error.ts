@@ -20,6 +20,8 @@ export class RuleSetError extends Error {
     readonly fileName?: string,
   ) {
     const n = problems.length;
-    super(`invalid rule set${fileName ? ` ${fileName}` : ''}: ${n} problem${n === 1 ? '' : 's'}\n${problems.map((p) => formatRuleSetProblem(p, fileName)).join('\n')}`);
+    super(
+      `invalid rule set${fileName ? ` ${fileName}` : ''}: ${n} problem${n === 1 ? '' : 's'}\n${problems.map((p) => formatRuleSetProblem(p, fileName)).join('\n')}`,
+    );
   }
 }

@@ -22,7 +22,12 @@ export function fields(o: LocatedObject, known: readonly string[], where: string
       if (!out.has(e.key)) out.set(e.key, e.value);
     } else {
       const s = suggest(e.key, known);
-      report(RuleSetCodes.UnknownField, `unknown field '${e.key}' ${where}`, e.keySpan, s !== undefined ? didYouMean(s) : { hint: `the fields are ${known.join(', ')}` });
+      report(
+        RuleSetCodes.UnknownField,
+        `unknown field '${e.key}' ${where}`,
+        e.keySpan,
+        s !== undefined ? didYouMean(s) : { hint: `the fields are ${known.join(', ')}` },
+      );
     }
   }
   return out;

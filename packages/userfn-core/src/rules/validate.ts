@@ -70,7 +70,6 @@ export interface Validated {
 /** Turns a span of the document into a file position (undefined for a rule set given as an object). */
 export type Locate = (span: Span | undefined) => RuleSetProblem['file'];
 
-
 /**
  * Checks the shape of a rule set and collects every problem (it never stops
  * at the first): unknown fields, missing or empty ids and conditions, duplicate
@@ -100,8 +99,15 @@ export function validateRuleSet(root: Located, locate: Locate): Validated {
   if (p) {
     if (p.kind !== 'scalar' || typeof p.value !== 'string') report(RuleSetCodes.WrongType, `'profile' must be a string, not ${describeLocated(p)}`, p.span);
     else if (p.value === 'verification' || p.value === 'transition') profile = p.value;
-    else if (isProfileName(p.value)) report(RuleSetCodes.UnknownProfile, `a rule set needs a boolean profile (verification or transition), not '${p.value}'`, p.span);
-    else report(RuleSetCodes.UnknownProfile, `unknown profile '${p.value}' (use verification or transition)`, p.span, didYouMean(suggest(p.value, RULE_SET_PROFILES)));
+    else if (isProfileName(p.value))
+      report(RuleSetCodes.UnknownProfile, `a rule set needs a boolean profile (verification or transition), not '${p.value}'`, p.span);
+    else
+      report(
+        RuleSetCodes.UnknownProfile,
+        `unknown profile '${p.value}' (use verification or transition)`,
+        p.span,
+        didYouMean(suggest(p.value, RULE_SET_PROFILES)),
+      );
   }
 
   const topString = (key: string) => optionalString(top.get(key), `'${key}'`, (m, s) => report(RuleSetCodes.WrongType, m, s));
@@ -185,7 +191,10 @@ function validateRule(
   const c = f.get('condition');
   const j = f.get('judge');
   const wn = f.get('when');
-  if (c && j) r(RuleSetCodes.RuleKind, "a rule has either a 'condition' or a 'judge', not both", keySpan(item, 'judge'), { hint: "put the deterministic check in a rule of its own, or in the judge's 'when'" });
+  if (c && j)
+    r(RuleSetCodes.RuleKind, "a rule has either a 'condition' or a 'judge', not both", keySpan(item, 'judge'), {
+      hint: "put the deterministic check in a rule of its own, or in the judge's 'when'",
+    });
   else if (!c && !j) {
     if (!item.incomplete) r(RuleSetCodes.MissingField, "no 'condition' (or 'judge')", head(item.span));
   }
@@ -223,7 +232,12 @@ function validateRule(
     else {
       const text = s.kind === 'scalar' && typeof s.value === 'string' ? s.value : undefined;
       const what = text !== undefined ? `'${text}'` : describeLocated(s);
-      r(RuleSetCodes.InvalidSeverity, `'severity' must be 'error' or 'warning', not ${what}`, s.span, didYouMean(text !== undefined ? suggest(text, RULE_SEVERITIES) : undefined));
+      r(
+        RuleSetCodes.InvalidSeverity,
+        `'severity' must be 'error' or 'warning', not ${what}`,
+        s.span,
+        didYouMean(text !== undefined ? suggest(text, RULE_SEVERITIES) : undefined),
+      );
     }
   }
 
@@ -243,7 +257,8 @@ function validateRule(
     ...(retry !== undefined ? { retry_prompt: retry } : {}),
     on_fail: decided.onFail,
   };
-  if (spec) return { draft: { definition: { ...common, judge: spec, ...(when ? { when: when.value } : {}) }, ...(when ? { conditionNode: when } : {}) }, ...found };
+  if (spec)
+    return { draft: { definition: { ...common, judge: spec, ...(when ? { when: when.value } : {}) }, ...(when ? { conditionNode: when } : {}) }, ...found };
   return { draft: { definition: { ...common, condition: condition!.value }, conditionNode: condition! }, ...found };
 }
 

@@ -113,7 +113,7 @@ describe('verify', () => {
     const rs = loadRuleSet({
       rules: [
         { id: 'fresh', condition: "hours(now() - iso_datetime_parse(get('$.output.created_at'))) < 24" },
-        { id: 'same', condition: "year(now()) == 2026" },
+        { id: 'same', condition: 'year(now()) == 2026' },
       ],
     });
     const ctx = { output: { created_at: '2026-11-21T00:00:00Z' } };

@@ -109,7 +109,12 @@ export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOption
   const outcome = evaluateRules(ruleSet, context, clock);
   const gates = gateJudges(ruleSet, context, clock);
   const reports = new Map(gates.filter((g) => g.run).map((g) => [g.rule, judgeError('not run: no judge endpoint')] as const));
-  return decided(ruleSet, assemble(ruleSet, context, clock, outcome, gates, reports, options.judgeError === 'skip' ? 'skip' : 'fail'), attempt, options.judgeError === 'skip');
+  return decided(
+    ruleSet,
+    assemble(ruleSet, context, clock, outcome, gates, reports, options.judgeError === 'skip' ? 'skip' : 'fail'),
+    attempt,
+    options.judgeError === 'skip',
+  );
 }
 
 /** Options for `verifyAsync`. */

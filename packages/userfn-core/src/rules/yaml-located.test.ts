@@ -32,7 +32,12 @@ describe('parseYamlLocated', () => {
 
   it('converts each aliased value once: aliases of aliases do not expand exponentially', () => {
     const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 40; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 40; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     lines.push('rules: *a39');
     const rules = entry(parseYamlLocated(lines.join('\n')).root, 'rules');
     if (rules.kind !== 'array') throw new Error('not a list');

@@ -26,12 +26,14 @@ const spanOf = (n: { range?: [number, number, number] | null } | null | undefine
  */
 export function parseYamlLocated(text: string): ParsedText {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  const problem = (severity: SyntaxProblem['severity']) => (e: { message: string; pos: [number, number] }): SyntaxProblem => ({
-    // The message's first line is the whole message; the rest is a source excerpt.
-    message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''),
-    span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
-    severity,
-  });
+  const problem =
+    (severity: SyntaxProblem['severity']) =>
+    (e: { message: string; pos: [number, number] }): SyntaxProblem => ({
+      // The message's first line is the whole message; the rest is a source excerpt.
+      message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''),
+      span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
+      severity,
+    });
   // Each aliased node is converted once, however many aliases name it (the
   // trees share it): aliases of aliases cannot expand exponentially. While
   // its conversion runs, the entry is undefined: an alias inside its own anchor.
@@ -84,9 +86,12 @@ function convert(doc: Document, node: unknown, depth: number, resolve: Resolve):
     for (const pair of node.items) {
       const k = pair.key as YamlNode | null;
       const keyValue = isScalar(k) ? k.value : undefined;
-      const key = keyValue === null || keyValue === undefined ? '' : typeof keyValue === 'object' ? '[complex key]' : String(keyValue as string | number | boolean);
+      const key =
+        keyValue === null || keyValue === undefined ? '' : typeof keyValue === 'object' ? '[complex key]' : String(keyValue as string | number | boolean);
       const keySpan = spanOf(k);
-      entries.push(keySpan ? { key, keySpan, value: convert(doc, pair.value, depth + 1, resolve) } : { key, value: convert(doc, pair.value, depth + 1, resolve) });
+      entries.push(
+        keySpan ? { key, keySpan, value: convert(doc, pair.value, depth + 1, resolve) } : { key, value: convert(doc, pair.value, depth + 1, resolve) },
+      );
     }
     return withSpan({ kind: 'object', entries }, spanOf(node));
   }

@@ -4,7 +4,13 @@ import { isMap, isScalar, parseDocument, Scalar, stringify, type Node } from 'ya
 import { decodeYamlScalar, type YamlScalarStyle } from './yaml-scalar.js';
 
 /** Our style of each of the yaml library's scalar types. */
-const STYLE_OF: Readonly<Record<string, YamlScalarStyle>> = { PLAIN: 'plain', QUOTE_SINGLE: 'single', QUOTE_DOUBLE: 'double', BLOCK_LITERAL: 'literal', BLOCK_FOLDED: 'folded' };
+const STYLE_OF: Readonly<Record<string, YamlScalarStyle>> = {
+  PLAIN: 'plain',
+  QUOTE_SINGLE: 'single',
+  QUOTE_DOUBLE: 'double',
+  BLOCK_LITERAL: 'literal',
+  BLOCK_FOLDED: 'folded',
+};
 
 /** Parses `k: <scalar>` text and decodes the scalar with our decoder. */
 function decodeValue(yamlText: string): { yamlValue: unknown; ours: ReturnType<typeof decodeYamlScalar>; style: string; text: string; errors: number } {
@@ -58,18 +64,22 @@ describe('decodeYamlScalar', () => {
 
   test('agrees with the yaml library on generated strings in every style (or declines)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', "'", '"', '\\', '\n', '#', ':', '-', 'é', '\t') }), fc.constantFrom(...STYLES), (s, style) => {
-        const scalar = new Scalar(s);
-        scalar.type = style;
-        const text = stringify({ k: scalar }, { lineWidth: 20, minContentWidth: 5 });
-        const r = decodeValue(text);
-        // (the library's stringify can emit YAML its parser rejects: nothing to compare then)
-        if (r.errors === 0 && r.ours !== undefined) {
-          expect(r.ours.value).toBe(r.yamlValue);
-          expect(r.ours.starts.length).toBe(r.ours.value.length + 1);
-          for (let i = 1; i < r.ours.starts.length; i++) expect(r.ours.starts[i]!).toBeGreaterThanOrEqual(r.ours.starts[i - 1]!);
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', "'", '"', '\\', '\n', '#', ':', '-', 'é', '\t') }),
+        fc.constantFrom(...STYLES),
+        (s, style) => {
+          const scalar = new Scalar(s);
+          scalar.type = style;
+          const text = stringify({ k: scalar }, { lineWidth: 20, minContentWidth: 5 });
+          const r = decodeValue(text);
+          // (the library's stringify can emit YAML its parser rejects: nothing to compare then)
+          if (r.errors === 0 && r.ours !== undefined) {
+            expect(r.ours.value).toBe(r.yamlValue);
+            expect(r.ours.starts.length).toBe(r.ours.value.length + 1);
+            for (let i = 1; i < r.ours.starts.length; i++) expect(r.ours.starts[i]!).toBeGreaterThanOrEqual(r.ours.starts[i - 1]!);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

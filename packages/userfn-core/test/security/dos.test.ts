@@ -63,13 +63,21 @@ describe('catastrophic backtracking through matches', () => {
   });
 
   it('on a 1 MB text', () => {
-    const r = compileAndRun("[matches(get('$.s'), '(a+)+$'), matches(get('$.s'), get('$.p'))]", deepFreeze({ s: `${'a'.repeat(999_999)}!`, p: '^(a|a)*$' }), ANY);
+    const r = compileAndRun(
+      "[matches(get('$.s'), '(a+)+$'), matches(get('$.s'), get('$.p'))]",
+      deepFreeze({ s: `${'a'.repeat(999_999)}!`, p: '^(a|a)*$' }),
+      ANY,
+    );
     expect(r.problems).toEqual([]);
     expectValue(r.outcome, [false, false]);
   });
 
   it('through the JSONPath match() and search() filter functions', () => {
-    const r = compileAndRun("[length(get('$.l[?match(@, $.p)]')), length(get('$.l[?search(@, $.q)]'))]", deepFreeze({ l: [`${long}!`, long], p: '(a+)+', q: '(a|a)*!$' }), ANY);
+    const r = compileAndRun(
+      "[length(get('$.l[?match(@, $.p)]')), length(get('$.l[?search(@, $.q)]'))]",
+      deepFreeze({ l: [`${long}!`, long], p: '(a+)+', q: '(a|a)*!$' }),
+      ANY,
+    );
     expect(r.problems).toEqual([]);
     expectValue(r.outcome, [1, 1]);
   });
@@ -124,13 +132,16 @@ describe('nesting of 10,000 and 100,000 levels in every construct', () => {
   // operators, binary chains and ternaries then reach the recursive checker, compiler and interpreter.
   // A limit error is still the only acceptable failure.
   const RAISED: Partial<Limits> = { maxDepth: 1_000_000, maxNodes: 10_000_000, maxSourceLength: 20_000_000 };
-  const uncapped = constructs.filter(([name]) => ['not chains', '! chains', '- chains', 'ternary chains', '+ chains', 'and chains', '|| chains'].includes(name));
+  const uncapped = constructs.filter(([name]) =>
+    ['not chains', '! chains', '- chains', 'ternary chains', '+ chains', 'and chains', '|| chains'].includes(name),
+  );
   it.each(uncapped)('%s of 2,000 to 10,000 levels, with maxDepth raised by the host: a value or a limit error, never a stack overflow', (_name, make) => {
     const failures: string[] = [];
     for (const n of [2_000, 4_000, 6_000, 10_000]) {
       const r = compileAndRun(make(n), {}, { ...ANY, limits: RAISED });
       const kind = 'error' in r.outcome ? r.outcome.error.kind : 'value';
-      if (r.problems.length > 0 || !(kind === 'limit' || kind === 'value')) failures.push(`${n} levels: ${[describeAttempt(r.outcome), ...r.problems].join('; ')}`);
+      if (r.problems.length > 0 || !(kind === 'limit' || kind === 'value'))
+        failures.push(`${n} levels: ${[describeAttempt(r.outcome), ...r.problems].join('; ')}`);
     }
     expect(failures).toEqual([]);
   });
@@ -199,7 +210,10 @@ describe('results that would be huge', () => {
 
   it('upper and lower of text that grows when its case changes', () => {
     // 'ß' upper-cases to 'SS' and 'İ' lower-cases to 'i̇': 600,000 characters give 1,200,000.
-    for (const [expr, s] of [["upper(get('$.s'))", 'ß'.repeat(600_000)], ["lower(get('$.s'))", 'İ'.repeat(600_000)]] as const) {
+    for (const [expr, s] of [
+      ["upper(get('$.s'))", 'ß'.repeat(600_000)],
+      ["lower(get('$.s'))", 'İ'.repeat(600_000)],
+    ] as const) {
       const r = compileAndRun(expr, deepFreeze({ s }), ANY);
       expect(r.problems, expr).toEqual([]);
       expectError(r.outcome, 'limit', Codes.StringTooLong, expr);
@@ -286,7 +300,11 @@ describe('contexts 100,000 levels deep', () => {
   const text = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
   it('parse_json and json_get of JSON text nested 900 levels deep give values', () => {
-    const r = compileAndRun("[length(parse_json(get('$.t'))), length(json_get(get('$.t'), '$[0][0]')), parse_json(get('$.t')) == parse_json(get('$.t'))]", { t: text(900) }, ANY);
+    const r = compileAndRun(
+      "[length(parse_json(get('$.t'))), length(json_get(get('$.t'), '$[0][0]')), parse_json(get('$.t')) == parse_json(get('$.t'))]",
+      { t: text(900) },
+      ANY,
+    );
     expect(r.problems).toEqual([]);
     expectValue(r.outcome, [1, 1, true]);
   });
@@ -295,7 +313,13 @@ describe('contexts 100,000 levels deep', () => {
     // limits.ts: maxContextDepth is the "deepest context value a traversal (equality, .., to_string, parse_json) will walk".
     // A parsed value deeper than that would reach the host, whose own JSON.stringify overflows on it.
     const t = text(depth);
-    for (const source of ["parse_json(get('$.t'))", "json_get(get('$.t'), '$[0][0]')", "parse_json(get('$.t')) == parse_json(get('$.t'))", "to_string(parse_json(get('$.t')))", "json_get(get('$.t'), '$..*')"]) {
+    for (const source of [
+      "parse_json(get('$.t'))",
+      "json_get(get('$.t'), '$[0][0]')",
+      "parse_json(get('$.t')) == parse_json(get('$.t'))",
+      "to_string(parse_json(get('$.t')))",
+      "json_get(get('$.t'), '$..*')",
+    ]) {
       const r = compileAndRun(source, { t }, ANY);
       expect(r.problems, source).toEqual([]);
       expectError(r.outcome, 'limit', Codes.ContextTooDeep, source);
@@ -325,7 +349,10 @@ describe('the CLI on hostile input', () => {
     writeFileSync(file, `{"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
     for (const extra of [[], ['--json'], ['--explain']]) {
       const run = await runCli(['eval', "get('$.x')", '--profile', 'any', '--context', file, ...extra]);
-      expect({ exitCode: [0, 1].includes(run.code) ? '0 or 1' : run.code, internal: run.err.includes('internal error') }, `${extra.join(' ')}: ${run.err.slice(0, 300)}`).toEqual({
+      expect(
+        { exitCode: [0, 1].includes(run.code) ? '0 or 1' : run.code, internal: run.err.includes('internal error') },
+        `${extra.join(' ')}: ${run.err.slice(0, 300)}`,
+      ).toEqual({
         exitCode: '0 or 1',
         internal: false,
       });
@@ -340,7 +367,9 @@ describe('the CLI on hostile input', () => {
     expect(existsSync(bin), `build first: ${bin}`).toBe(true);
     const file = join(dir, 'spaces.json');
     writeFileSync(file, JSON.stringify({ s: `x${' '.repeat(599_998)}x` }));
-    const child = spawn(process.execPath, [bin, 'eval', "length(trim(get('$.s')))", '--profile', 'any', '--context', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'eval', "length(trim(get('$.s')))", '--profile', 'any', '--context', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const stop = (): void => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     };

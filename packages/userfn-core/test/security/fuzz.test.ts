@@ -34,7 +34,10 @@ const seeds = conformanceSeeds();
 // A deep run may take minutes; the suite's runs stay within the default timeout.
 const timeout = settings.deep ? 0 : undefined;
 
-if (settings.deep) console.log(`fuzz: seed ${settings.seed}, scale ${settings.scale} (reproduce with USERFN_FUZZ_SEED=${settings.seed} USERFN_FUZZ_SCALE=${settings.scale} npm run fuzz)`);
+if (settings.deep)
+  console.log(
+    `fuzz: seed ${settings.seed}, scale ${settings.scale} (reproduce with USERFN_FUZZ_SEED=${settings.seed} USERFN_FUZZ_SCALE=${settings.scale} npm run fuzz)`,
+  );
 
 function run<T>(arb: fc.Arbitrary<T>, body: (t: T) => void, baseRuns: number): void {
   const before = snapshotWorld();
@@ -44,7 +47,10 @@ function run<T>(arb: fc.Arbitrary<T>, body: (t: T) => void, baseRuns: number): v
 
 const sourceAndContext: fc.Arbitrary<Seed> = evaluationArb(seeds);
 
-const anySource: fc.Arbitrary<string> = fc.oneof(mutatedSeedArb(seeds).map((s) => s.expr), randomSourceArb);
+const anySource: fc.Arbitrary<string> = fc.oneof(
+  mutatedSeedArb(seeds).map((s) => s.expr),
+  randomSourceArb,
+);
 
 describe('fuzzing', () => {
   it('has seeds: the conformance expressions', () => {
@@ -85,8 +91,18 @@ describe('fuzzing', () => {
 
   it('the properties can fail', () => {
     // A property that cannot fail proves nothing: each check rejects what it must.
-    const bad: Diagnostic = { code: 'UF9999' as Diagnostic['code'], severity: 'error', message: 'internal parser error: x', span: { start: 0, end: 99 }, phase: 'syntax' };
-    expect(diagnosticProblems('abc', [bad])).toEqual(['unknown code UF9999', 'UF9999 span 0-99 is outside 0-3', 'UF9999 reports an internal error: internal parser error: x']);
+    const bad: Diagnostic = {
+      code: 'UF9999' as Diagnostic['code'],
+      severity: 'error',
+      message: 'internal parser error: x',
+      span: { start: 0, end: 99 },
+      phase: 'syntax',
+    };
+    expect(diagnosticProblems('abc', [bad])).toEqual([
+      'unknown code UF9999',
+      'UF9999 span 0-99 is outside 0-3',
+      'UF9999 reports an internal error: internal parser error: x',
+    ]);
     expect([NaN, Infinity, [1, -Infinity], { a: () => 1 }, Symbol('s'), 1n].map(isUserFnValue)).toEqual([false, false, false, false, false, false]);
     expect([null, -0, 'x', [1, { a: [true] }]].map(isUserFnValue)).toEqual([true, true, true, true]);
     expect(() => formatterHolds('1 +', {}, 'any')).not.toThrow();

@@ -1,5 +1,19 @@
 import fc from 'fast-check';
-import { BUILTINS, check, Codes, compile, Datetime, Duration, format, parse, PROFILE_NAMES, tokenize, type Diagnostic, type Limits, type ProfileName } from '../../src/index.js';
+import {
+  BUILTINS,
+  check,
+  Codes,
+  compile,
+  Datetime,
+  Duration,
+  format,
+  parse,
+  PROFILE_NAMES,
+  tokenize,
+  type Diagnostic,
+  type Limits,
+  type ProfileName,
+} from '../../src/index.js';
 import { contextArb, sourceArb } from '../support/arbitraries.js';
 import { loadConformance } from '../support/conformance.js';
 import { installCanaries } from './support/canaries.js';
@@ -66,20 +80,103 @@ const CHARS = [...`'"()[],$@?:.*/\\\n !=<>-+%&|#;{}\`~^09e_`, '\u0000', '\ud800'
 
 /** Tokens worth inserting: keywords, operators, builtins, hostile paths and literals. */
 export const TOKENS: readonly string[] = [
-  'true', 'false', 'null', 'if', 'then', 'else', 'and', 'or', 'not', 'in', 'IF', 'Not',
-  '+', '-', '*', '/', '%', '==', '!=', '<>', '<', '<=', '>', '>=', '&&', '||', '!', '?', ':', '=', '===', '(', ')', '[', ']', ',',
-  '0', '1', '-0', '.5', '1e3', '1e309', '5e-324', '9007199254740993', "'x'", "''''", "''", "'\\d+'", '"dq"',
-  '/* c */', '// c\n', '/*', '*/',
+  'true',
+  'false',
+  'null',
+  'if',
+  'then',
+  'else',
+  'and',
+  'or',
+  'not',
+  'in',
+  'IF',
+  'Not',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '==',
+  '!=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&&',
+  '||',
+  '!',
+  '?',
+  ':',
+  '=',
+  '===',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '0',
+  '1',
+  '-0',
+  '.5',
+  '1e3',
+  '1e309',
+  '5e-324',
+  '9007199254740993',
+  "'x'",
+  "''''",
+  "''",
+  "'\\d+'",
+  '"dq"',
+  '/* c */',
+  '// c\n',
+  '/*',
+  '*/',
   ...[...BUILTINS.keys()].map((n) => `${n}(`),
-  "get('$')", "get('$..*')", "get('$.a')", "get('$.__proto__')", "get('$[''constructor'']')", "get('$[?@.a]')", "get('$.l[-1]')",
-  "'$.a'", "'$..x'", "'$[?@ == 1]'", "'$[(@.length-1)]'", "'(a+)+$'", "'(?i)x'", "'['",
-  '__proto__', 'constructor', 'prototype', 'this', 'x.y', '.a', '[0]', "['a']",
+  "get('$')",
+  "get('$..*')",
+  "get('$.a')",
+  "get('$.__proto__')",
+  "get('$[''constructor'']')",
+  "get('$[?@.a]')",
+  "get('$.l[-1]')",
+  "'$.a'",
+  "'$..x'",
+  "'$[?@ == 1]'",
+  "'$[(@.length-1)]'",
+  "'(a+)+$'",
+  "'(?i)x'",
+  "'['",
+  '__proto__',
+  'constructor',
+  'prototype',
+  'this',
+  'x.y',
+  '.a',
+  '[0]',
+  "['a']",
 ];
 
 /** Same-class replacements, which mostly keep a source valid: the mutation that reaches the evaluators. */
 const LIKE: ReadonlyArray<readonly string[]> = [
   ['0', '1', '-1', '2', '0.5', '.5', '1e3', '100', '1e308', '5e-324', '-0', '9007199254740993'],
-  ["''", "'x'", "'a b'", "'$.a'", "'$..*'", "'$[?@.a]'", "'(a+)+$'", "'__proto__'", "'constructor'", "'2026-01-01'", "'{\"a\": 1}'", "'['", "'it''s'", "'\\d+'"],
+  [
+    "''",
+    "'x'",
+    "'a b'",
+    "'$.a'",
+    "'$..*'",
+    "'$[?@.a]'",
+    "'(a+)+$'",
+    "'__proto__'",
+    "'constructor'",
+    "'2026-01-01'",
+    '\'{"a": 1}\'',
+    "'['",
+    "'it''s'",
+    "'\\d+'",
+  ],
   ['+', '-', '*', '/', '%'],
   ['==', '!=', '<', '<=', '>', '>=', 'in'],
   ['and', 'or', '&&', '||'],
@@ -87,7 +184,19 @@ const LIKE: ReadonlyArray<readonly string[]> = [
   [...BUILTINS.keys()],
 ];
 
-const MUTATIONS = ['delete-char', 'insert-char', 'duplicate-char', 'replace-char', 'delete-token', 'insert-token', 'duplicate-token', 'swap-tokens', 'replace-token', 'truncate', 'replace-alike'] as const;
+const MUTATIONS = [
+  'delete-char',
+  'insert-char',
+  'duplicate-char',
+  'replace-char',
+  'delete-token',
+  'insert-token',
+  'duplicate-token',
+  'swap-tokens',
+  'replace-token',
+  'truncate',
+  'replace-alike',
+] as const;
 
 interface Mutation {
   readonly kind: (typeof MUTATIONS)[number];
@@ -146,12 +255,16 @@ const alikeArb: fc.Arbitrary<Mutation> = fc.record({ kind: fc.constant('replace-
 
 /** A seed with one to five mutations of any kind applied, keeping the seed's context and profile: mostly invalid sources. */
 export function mutatedSeedArb(seeds: readonly Seed[]): fc.Arbitrary<Seed> {
-  return fc.tuple(fc.constantFrom(...seeds), fc.array(mutationArb, { minLength: 1, maxLength: 5 })).map(([seed, ms]) => ({ ...seed, expr: ms.reduce(mutate, seed.expr) }));
+  return fc
+    .tuple(fc.constantFrom(...seeds), fc.array(mutationArb, { minLength: 1, maxLength: 5 }))
+    .map(([seed, ms]) => ({ ...seed, expr: ms.reduce(mutate, seed.expr) }));
 }
 
 /** A seed with one to three literals, operators or function names replaced by others of their kind: mostly valid sources. */
 export function gentlyMutatedSeedArb(seeds: readonly Seed[]): fc.Arbitrary<Seed> {
-  return fc.tuple(fc.constantFrom(...seeds), fc.array(alikeArb, { minLength: 1, maxLength: 3 })).map(([seed, ms]) => ({ ...seed, expr: ms.reduce(mutate, seed.expr) }));
+  return fc
+    .tuple(fc.constantFrom(...seeds), fc.array(alikeArb, { minLength: 1, maxLength: 3 }))
+    .map(([seed, ms]) => ({ ...seed, expr: ms.reduce(mutate, seed.expr) }));
 }
 
 /** Random sources: token soup, random text (any code points), and the typed grammar of the property tests. */
@@ -165,10 +278,56 @@ export const randomSourceArb: fc.Arbitrary<string> = fc.oneof(
 // ---- contexts ----
 
 /** Member names an attacker would pick, and ones the sources read. */
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'then', 'length', '0', '', 'a', 'b', 'x', 's', 'n', 'l', 'list', 'obj', 'output', 'tools', 'tool_calls', 'name', 'score', 'outputs', 'latest'];
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'then',
+  'length',
+  '0',
+  '',
+  'a',
+  'b',
+  'x',
+  's',
+  'n',
+  'l',
+  'list',
+  'obj',
+  'output',
+  'tools',
+  'tool_calls',
+  'name',
+  'score',
+  'outputs',
+  'latest',
+];
 
 /** Strings that mean something to the builtins: paths, patterns, JSON text, datetimes, numbers. */
-const MEANINGFUL_STRINGS = ['$.a', '$..*', '$[?@.a]', '$[', '(a+)+$', '(?i)A', '[', '{"__proto__": {"x": 1}}', '[[[[1]]]]', '{', '2026-11-21T10:00:00Z', '2024-02-30', '42', ' 1e3 ', 'NaN', 'Infinity', 'search', 'constructor'];
+const MEANINGFUL_STRINGS = [
+  '$.a',
+  '$..*',
+  '$[?@.a]',
+  '$[',
+  '(a+)+$',
+  '(?i)A',
+  '[',
+  '{"__proto__": {"x": 1}}',
+  '[[[[1]]]]',
+  '{',
+  '2026-11-21T10:00:00Z',
+  '2024-02-30',
+  '42',
+  ' 1e3 ',
+  'NaN',
+  'Infinity',
+  'search',
+  'constructor',
+];
 
 /** Random JSON with hostile keys. Objects are built with Object.fromEntries, so `__proto__` is an own member as after JSON.parse. */
 export const hostileJsonArb: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -182,7 +341,9 @@ export const hostileJsonArb: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown 
     fc.string({ maxLength: 8 }),
     fc.constantFrom(...MEANINGFUL_STRINGS),
     fc.array(tie('value'), { maxLength: 5 }),
-    fc.array(fc.tuple(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 3 })), tie('value')), { maxLength: 5 }).map((entries) => Object.fromEntries(entries)),
+    fc
+      .array(fc.tuple(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 3 })), tie('value')), { maxLength: 5 })
+      .map((entries) => Object.fromEntries(entries)),
   ),
 })).value;
 
@@ -227,13 +388,26 @@ export const limitsArb: fc.Arbitrary<Partial<Limits> | undefined> = fc.option(
 /** Arguments for a builtin: dynamic reads of the context (so the builtin meets every type at run time) or literals. */
 const argArb: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom("get('$.a')", "get('$.b')", "get('$.c')", "get('$.l')", "get('$.o')"), weight: 4 },
-  { arbitrary: fc.constantFrom(...LIKE[0]!, ...LIKE[1]!, ...LIKE[5]!, '[1, 2]', "['a', 'b']", '[]', 'now()', 'days(1)', "iso_datetime_parse('2024-02-29T12:00:00Z')"), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      ...LIKE[0]!,
+      ...LIKE[1]!,
+      ...LIKE[5]!,
+      '[1, 2]',
+      "['a', 'b']",
+      '[]',
+      'now()',
+      'days(1)',
+      "iso_datetime_parse('2024-02-29T12:00:00Z')",
+    ),
+    weight: 1,
+  },
 );
 
 /** Every (builtin, argument count) its overloads accept: a variadic tail adds zero to two arguments. */
-const CALL_SHAPES: ReadonlyArray<readonly [string, number]> = [...BUILTINS.values()].flatMap((d) => [
-  ...new Set(d.overloads.flatMap((o) => (o.rest ? [0, 1, 2].map((k) => o.params.length + k) : [o.params.length]))),
-].map((n) => [d.name, n] as const));
+const CALL_SHAPES: ReadonlyArray<readonly [string, number]> = [...BUILTINS.values()].flatMap((d) =>
+  [...new Set(d.overloads.flatMap((o) => (o.rest ? [0, 1, 2].map((k) => o.params.length + k) : [o.params.length])))].map((n) => [d.name, n] as const),
+);
 
 /** A call of any builtin with an argument count it accepts, compared with null so that every profile accepts it. */
 export const builtinCallArb: fc.Arbitrary<string> = fc
@@ -262,7 +436,8 @@ export function diagnosticProblems(source: string, diagnostics: readonly Diagnos
   const out: string[] = [];
   for (const d of diagnostics) {
     if (!CODES.has(d.code)) out.push(`unknown code ${d.code}`);
-    if (!(d.span.start >= 0 && d.span.start <= d.span.end && d.span.end <= source.length)) out.push(`${d.code} span ${d.span.start}-${d.span.end} is outside 0-${source.length}`);
+    if (!(d.span.start >= 0 && d.span.start <= d.span.end && d.span.end <= source.length))
+      out.push(`${d.code} span ${d.span.start}-${d.span.end} is outside 0-${source.length}`);
     if (d.severity !== 'error' && d.severity !== 'warning') out.push(`${d.code} severity ${String(d.severity)}`);
     if (d.severity === 'warning' && !d.code.startsWith('UF21')) out.push(`${d.code} is a warning but not a warning code`);
     if (/internal/i.test(d.message)) out.push(`${d.code} reports an internal error: ${d.message}`);
@@ -274,7 +449,9 @@ export function diagnosticProblems(source: string, diagnostics: readonly Diagnos
 export function parserHolds(source: string): void {
   const tokens = attempt(() => tokenize(source));
   if (!('value' in tokens)) throw new Error(`tokenize ${describeAttempt(tokens)}`);
-  for (const t of tokens.value) if (!(t.span.start >= 0 && t.span.start <= t.span.end && t.span.end <= source.length)) throw new Error(`token span ${t.span.start}-${t.span.end} is outside the source`);
+  for (const t of tokens.value)
+    if (!(t.span.start >= 0 && t.span.start <= t.span.end && t.span.end <= source.length))
+      throw new Error(`token span ${t.span.start}-${t.span.end} is outside the source`);
   const parsed = attempt(() => parse(source));
   if (!('value' in parsed)) throw new Error(`parse ${describeAttempt(parsed)}`);
   const problems = diagnosticProblems(source, parsed.value.diagnostics);
@@ -293,7 +470,8 @@ export function checkerHolds(source: string): void {
     const hasError = checked.value.diagnostics.some((d) => d.severity === 'error');
     if ('thrown' in compiled) throw new Error(`compile (${profile}) ${describeAttempt(compiled)}`);
     if ('error' in compiled !== hasError) throw new Error(`compile (${profile}) ${describeAttempt(compiled)} but check found ${hasError ? 'errors' : 'none'}`);
-    if ('value' in compiled && compiled.value.type !== checked.value.type) throw new Error(`compile (${profile}) typed ${compiled.value.type}, check ${checked.value.type}`);
+    if ('value' in compiled && compiled.value.type !== checked.value.type)
+      throw new Error(`compile (${profile}) typed ${compiled.value.type}, check ${checked.value.type}`);
   }
 }
 
@@ -354,7 +532,8 @@ export function formatterHolds(source: string, context: unknown, profile: Profil
   if (!('value' in f)) throw new Error(`format ${describeAttempt(f)}`);
   const parsedHasErrors = parse(source).diagnostics.some((d) => d.severity === 'error');
   const text = f.value;
-  if ((text === null) !== parsedHasErrors) throw new Error(`format gave ${text === null ? 'null' : 'text'} for a source ${parsedHasErrors ? 'with' : 'without'} syntax errors`);
+  if ((text === null) !== parsedHasErrors)
+    throw new Error(`format gave ${text === null ? 'null' : 'text'} for a source ${parsedHasErrors ? 'with' : 'without'} syntax errors`);
   if (text === null) return;
   const again = format(text);
   if (again !== text) throw new Error(`format is not idempotent: ${JSON.stringify(text)} then ${JSON.stringify(again)}`);
@@ -365,9 +544,9 @@ export function formatterHolds(source: string, context: unknown, profile: Profil
   if (typeBefore !== typeAfter) throw new Error(`format changed the type from ${typeBefore} to ${typeAfter}: ${JSON.stringify(text)}`);
   const before = meaning(source, context, profile);
   const after = meaning(text, context, profile);
-  if (!agree(before, after)) throw new Error(`format changed the meaning: ${describeAttempt(before)} became ${describeAttempt(after)} for ${JSON.stringify(text)}`);
+  if (!agree(before, after))
+    throw new Error(`format changed the meaning: ${describeAttempt(before)} became ${describeAttempt(after)} for ${JSON.stringify(text)}`);
 }
-
 
 // ---- JSON Lines for `userfn verify` ----
 
@@ -387,7 +566,25 @@ export const jsonlLineArb: fc.Arbitrary<Uint8Array> = fc.oneof(
     .map(({ key, confidence, tools }) => utf8(JSON.stringify({ session: { key }, output: { confidence }, tool_calls: tools.map((name) => ({ name })) }))),
   hostileJsonArb.map((v) => utf8(JSON.stringify(v) ?? 'null')),
   fc.string({ maxLength: 30, unit: 'binary' }).map((s) => utf8(s.replace(/\n/g, ' '))),
-  fc.constantFrom('', ' ', '\t', '\r', '{}\r', '{', '}', '[1,', '{"a":', 'null', '"s"', '1e999', '{"__proto__":{"polluted":true}}', '{"a":1}{"b":2}', '\ufeff{}').map(utf8),
+  fc
+    .constantFrom(
+      '',
+      ' ',
+      '\t',
+      '\r',
+      '{}\r',
+      '{',
+      '}',
+      '[1,',
+      '{"a":',
+      'null',
+      '"s"',
+      '1e999',
+      '{"__proto__":{"polluted":true}}',
+      '{"a":1}{"b":2}',
+      '\ufeff{}',
+    )
+    .map(utf8),
   fc.uint8Array({ maxLength: 20 }).map((b) => b.map((x) => (x === 0x0a ? 0x20 : x))),
   fc.constantFrom(Uint8Array.of(0xff, 0xfe), Uint8Array.of(0x7b, 0xe2, 0x82, 0x7d), Uint8Array.of(0x7b, 0x00, 0x7d), Uint8Array.of(0xc3)),
   // Lines longer than a 1 MiB chunk: a session with a long output, and junk.

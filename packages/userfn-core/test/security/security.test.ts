@@ -45,7 +45,8 @@ function runCase(c: SecurityCase): string[] {
   const { outcome } = report;
   const want = c.expect;
   if (want && 'value' in want) {
-    if (!('value' in outcome) || !sameValue(jsonOf(outcome.value), want.value)) failures.push(`expected the value ${JSON.stringify(want.value)}, got ${describeAttempt(outcome)}`);
+    if (!('value' in outcome) || !sameValue(jsonOf(outcome.value), want.value))
+      failures.push(`expected the value ${JSON.stringify(want.value)}, got ${describeAttempt(outcome)}`);
   } else if (want && 'error' in want) {
     const ok = 'error' in outcome && outcome.error.kind === want.error.kind && (want.error.code === undefined || outcome.error.code === want.error.code);
     if (!ok) failures.push(`expected a ${want.error.kind} error${want.error.code ? ` ${want.error.code}` : ''}, got ${describeAttempt(outcome)}`);
@@ -87,7 +88,9 @@ for (const f of battery.files) {
 describe('beyond JSON: what a host may put in the process or the context', () => {
   it('never runs a getter put on Object.prototype after an expression was compiled', () => {
     // Prototype pollution elsewhere in the host (after compile) must not make an evaluation call into it.
-    const compiled = ["get('$.polluted')", "get('$.a.polluted')", "get('$.a.b.c.d.polluted')", "has('$.a.polluted')", "get('$.a[?@.polluted]')"].map((s) => compile(s, { profile: 'any' }));
+    const compiled = ["get('$.polluted')", "get('$.a.polluted')", "get('$.a.b.c.d.polluted')", "has('$.a.polluted')", "get('$.a[?@.polluted]')"].map((s) =>
+      compile(s, { profile: 'any' }),
+    );
     const context = deepFreeze({ a: { b: { c: { d: {} } } } });
     const canaries = installCanaries();
     const outcomes: string[] = [];
@@ -98,7 +101,18 @@ describe('beyond JSON: what a host may put in the process or the context', () =>
     } finally {
       hits = canaries.remove();
     }
-    expect(outcomes).toEqual(['value null', 'value null', 'value null', 'value null', 'value null', 'value null', 'value false', 'value false', 'value []', 'value []']);
+    expect(outcomes).toEqual([
+      'value null',
+      'value null',
+      'value null',
+      'value null',
+      'value null',
+      'value null',
+      'value false',
+      'value false',
+      'value []',
+      'value []',
+    ]);
     expect(hits).toEqual([]);
   });
 
@@ -125,7 +139,17 @@ describe('beyond JSON: what a host may put in the process or the context', () =>
     });
     const context = { a: tricky(), l: [tricky()] };
     const failures: string[] = [];
-    for (const source of ["to_string(get('$.a'))", "to_string(get('$.l'))", "to_string(get('$'))", "get('$.a') == get('$.l[0]')", "length(get('$.a'))", "get('$.a') + ''", "'S' in get('$.a')", "get('$..b')", "json_get(get('$.a'), '$.b')"]) {
+    for (const source of [
+      "to_string(get('$.a'))",
+      "to_string(get('$.l'))",
+      "to_string(get('$'))",
+      "get('$.a') == get('$.l[0]')",
+      "length(get('$.a'))",
+      "get('$.a') + ''",
+      "'S' in get('$.a')",
+      "get('$..b')",
+      "json_get(get('$.a'), '$.b')",
+    ]) {
       calls.length = 0;
       const report = runEverywhere(source, context, { profile: 'any' });
       if (calls.length > 0 || report.problems.length > 0) failures.push(`${source}: called ${calls.join(', ') || 'nothing'}; ${report.problems.join('; ')}`);
@@ -143,10 +167,22 @@ describe('beyond JSON: what a host may put in the process or the context', () =>
   ] as const)('treats %s in a context as null, in both evaluators, and never returns it', (_name, leaf) => {
     const context = { n: leaf, a: { b: leaf }, l: [leaf] };
     const failures: string[] = [];
-    for (const source of ["get('$.n')", "get('$.a.b')", "get('$.n') + 1", "get('$.n') == get('$.n')", "get('$.n') ? 1 : 2", "to_string(get('$.n'))", "to_string(get('$.a'))", "to_string(get('$.l'))", 'get(\'$.n\') == null', "length(get('$.l'))"]) {
+    for (const source of [
+      "get('$.n')",
+      "get('$.a.b')",
+      "get('$.n') + 1",
+      "get('$.n') == get('$.n')",
+      "get('$.n') ? 1 : 2",
+      "to_string(get('$.n'))",
+      "to_string(get('$.a'))",
+      "to_string(get('$.l'))",
+      "get('$.n') == null",
+      "length(get('$.l'))",
+    ]) {
       const report = runEverywhere(source, context, { profile: 'any' });
       const leaked = 'value' in report.outcome && !isUserFnValue(report.outcome.value);
-      if (leaked || report.problems.length > 0) failures.push(`${source}: ${[leaked ? `returned ${describeAttempt(report.outcome)}` : '', ...report.problems].filter(Boolean).join('; ')}`);
+      if (leaked || report.problems.length > 0)
+        failures.push(`${source}: ${[leaked ? `returned ${describeAttempt(report.outcome)}` : '', ...report.problems].filter(Boolean).join('; ')}`);
     }
     expect(failures).toEqual([]);
   });
@@ -177,7 +213,10 @@ describe('the harness can fail', () => {
     try {
       copyFileSync(`${BATTERY_DIR}${SCHEMA_FILE}`, join(dir, SCHEMA_FILE));
       writeFileSync(join(dir, 'broken.json'), '{"source": "x", "cases": [');
-      writeFileSync(join(dir, 'wrong.json'), JSON.stringify({ $schema: './case.schema.json', source: 's', about: 'a', references: ['r'], cases: [{ name: 'n', expr: '1' }] }));
+      writeFileSync(
+        join(dir, 'wrong.json'),
+        JSON.stringify({ $schema: './case.schema.json', source: 's', about: 'a', references: ['r'], cases: [{ name: 'n', expr: '1' }] }),
+      );
       const { files, problems } = loadBattery(`${dir}/`);
       expect(files).toEqual([]);
       expect(problems).toHaveLength(2);

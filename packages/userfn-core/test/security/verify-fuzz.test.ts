@@ -22,7 +22,10 @@ const timeout = settings.deep ? 0 : undefined;
 const runs = (base: number): number => Math.max(1, Math.round(base * settings.scale));
 const NOW = '2026-11-21T12:00:00Z';
 
-if (settings.deep) console.log(`verify fuzz: seed ${settings.seed}, scale ${settings.scale} (reproduce with USERFN_FUZZ_SEED=${settings.seed} USERFN_FUZZ_SCALE=${settings.scale} npm run fuzz)`);
+if (settings.deep)
+  console.log(
+    `verify fuzz: seed ${settings.seed}, scale ${settings.scale} (reproduce with USERFN_FUZZ_SEED=${settings.seed} USERFN_FUZZ_SCALE=${settings.scale} npm run fuzz)`,
+  );
 
 const dir = mkdtempSync(join(tmpdir(), 'userfn-verify-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,7 +74,10 @@ describe('userfn verify on random and truncated JSON Lines', () => {
     expect(existsSync(bin), `build first: ${bin}`).toBe(true);
     fc.assert(
       fc.property(jsonlInputArb, formatArb, fc.constantFrom('1', '2'), (bytes, format, workers) => {
-        const r = spawnSync(process.execPath, [bin, 'verify', '--rules', rules, writeInput(bytes), '--now', NOW, '--format', format, '--workers', workers], { encoding: 'utf8', timeout: 60_000 });
+        const r = spawnSync(process.execPath, [bin, 'verify', '--rules', rules, writeInput(bytes), '--now', NOW, '--format', format, '--workers', workers], {
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
         expect(verifyOutputProblems(format, inputLineCount(bytes), r.status, r.stdout, r.stderr)).toEqual([]);
       }),
       { seed: settings.seed, numRuns: runs(3) },

@@ -74,7 +74,7 @@ export const sourceArb: fc.Arbitrary<string> = fc.letrec<{ num: string; str: str
   any: fc.oneof(
     { depthSize: 'small' },
     getAny,
-    fc.constantFrom("get('$.list[*]')", "get('$..x')", "get('$.obj')", '[1, 2, 3]', "['a', null]", '[]', "parse_json('{\"k\":[1]}')"),
+    fc.constantFrom("get('$.list[*]')", "get('$..x')", "get('$.obj')", '[1, 2, 3]', "['a', null]", '[]', 'parse_json(\'{"k":[1]}\')'),
     tie('num'),
     tie('str'),
     tie('bool'),

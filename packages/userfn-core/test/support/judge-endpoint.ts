@@ -15,7 +15,10 @@ export interface ReceivedRequest {
     temperature?: number;
     seed?: number;
     messages: Array<{ role: string; content: string }>;
-    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: { properties: { results: { items: { properties: { id: { enum: string[] } } } } } } } };
+    response_format?: {
+      type: string;
+      json_schema?: { name: string; strict?: boolean; schema: { properties: { results: { items: { properties: { id: { enum: string[] } } } } } } };
+    };
   };
 }
 
@@ -42,7 +45,13 @@ export function completion(content: unknown, usage = { prompt_tokens: 100, compl
       object: 'chat.completion',
       created: 0,
       model: 'judge-test',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content), refusal: null } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'stop',
+          message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content), refusal: null },
+        },
+      ],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     },
   };

@@ -34,9 +34,24 @@ export function longRollout({ contextTokens, generationTokens, turns = 1, answer
     const last = t === turns - 1;
     output.push({ id: `rs_${t}`, type: 'reasoning', summary: [{ type: 'summary_text', text: text(Math.floor(perTurn / 2)) }] });
     if (last) {
-      output.push({ id: `msg_${t}`, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: answer, annotations: [] }], ...training });
+      output.push({
+        id: `msg_${t}`,
+        type: 'message',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: answer, annotations: [] }],
+        ...training,
+      });
     } else {
-      output.push({ id: `fc_${t}`, type: 'function_call', name: 'search', arguments: JSON.stringify({ query: text(16) }), call_id: `call_${t}`, status: 'completed', ...training });
+      output.push({
+        id: `fc_${t}`,
+        type: 'function_call',
+        name: 'search',
+        arguments: JSON.stringify({ query: text(16) }),
+        call_id: `call_${t}`,
+        status: 'completed',
+        ...training,
+      });
       output.push({ type: 'function_call_output', call_id: `call_${t}`, output: text(Math.floor(perTurn / 2)) });
     }
     context.push(...generated);

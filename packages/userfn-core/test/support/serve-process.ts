@@ -44,7 +44,8 @@ export function call(port: number, method: string, path: string, options: CallOp
   });
 }
 
-export const post = (port: number, path: string, value: unknown, agent?: Agent | false) => call(port, 'POST', path, { body: JSON.stringify(value), ...(agent !== undefined ? { agent } : {}) });
+export const post = (port: number, path: string, value: unknown, agent?: Agent | false) =>
+  call(port, 'POST', path, { body: JSON.stringify(value), ...(agent !== undefined ? { agent } : {}) });
 
 export interface ServeProcess {
   readonly child: ChildProcess;

@@ -17,7 +17,12 @@ export function serverCapabilities(): ServerCapabilities {
 }
 
 /** What the service should produce for this client. */
-export function clientPreferences(c: ClientCapabilities | undefined): { snippets: boolean; markdown: boolean; pullConfiguration: boolean; registerConfiguration: boolean } {
+export function clientPreferences(c: ClientCapabilities | undefined): {
+  snippets: boolean;
+  markdown: boolean;
+  pullConfiguration: boolean;
+  registerConfiguration: boolean;
+} {
   const formats = c?.textDocument?.hover?.contentFormat;
   return {
     snippets: c?.textDocument?.completion?.completionItem?.snippetSupport === true,

@@ -20,7 +20,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const CAPS = { textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } }, workspace: { configuration: true } };
+const CAPS = {
+  textDocument: { completion: { completionItem: { snippetSupport: true } }, hover: { contentFormat: ['markdown'] } },
+  workspace: { configuration: true },
+};
 
 type InitResult = { capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } };
 
@@ -52,7 +55,14 @@ describe('userfn-lsp over stdio', () => {
     expect(caps.completionProvider).toMatchObject({ triggerCharacters: expect.arrayContaining(['.', '[']) });
     expect(caps.signatureHelpProvider).toBeDefined();
     expect(caps.codeActionProvider).toBeDefined();
-    expect((caps.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes).toEqual(['keyword', 'function', 'string', 'number', 'operator', 'comment']);
+    expect((caps.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes).toEqual([
+      'keyword',
+      'function',
+      'string',
+      'number',
+      'operator',
+      'comment',
+    ]);
   });
 
   test("serverInfo and --version carry package.json's version (written nowhere else)", async () => {
@@ -84,14 +94,20 @@ describe('userfn-lsp over stdio', () => {
     await client.diagnostics(uri, 1);
     const doc = { uri };
 
-    const completion = await client.request<{ items: Array<{ label: string; textEdit: { newText: string } }> }>('textDocument/completion', { textDocument: doc, position: { line: 0, character: 13 } });
+    const completion = await client.request<{ items: Array<{ label: string; textEdit: { newText: string } }> }>('textDocument/completion', {
+      textDocument: doc,
+      position: { line: 0, character: 13 },
+    });
     expect(completion.result.items.map((i) => i.label)).toEqual(['key', 'name', 'description', 'metadata']);
     expect(completion.result.items[0]!.textEdit.newText).toBe('.key');
 
     const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: doc, position: { line: 0, character: 1 } });
     expect(hover.result.contents.value).toContain('get(path: string) -> dyn');
 
-    const sig = await client.request<{ activeParameter: number; signatures: unknown[] }>('textDocument/signatureHelp', { textDocument: doc, position: { line: 0, character: 4 } });
+    const sig = await client.request<{ activeParameter: number; signatures: unknown[] }>('textDocument/signatureHelp', {
+      textDocument: doc,
+      position: { line: 0, character: 4 },
+    });
     expect(sig.result.signatures.length).toBe(2);
     expect(sig.result.activeParameter).toBe(0);
 
@@ -107,7 +123,10 @@ describe('userfn-lsp over stdio', () => {
     expect(actions.result.map((a) => a.title)).toEqual(["Change to 'length'"]);
 
     client.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: "get( '$.agent.key' )==  'x'" }] });
-    const edits = await client.request<Array<{ newText: string }>>('textDocument/formatting', { textDocument: doc, options: { tabSize: 2, insertSpaces: true } });
+    const edits = await client.request<Array<{ newText: string }>>('textDocument/formatting', {
+      textDocument: doc,
+      options: { tabSize: 2, insertSpaces: true },
+    });
     expect(edits.result.map((e) => e.newText)).toEqual(["get('$.agent.key') == 'x'"]);
   });
 
@@ -189,14 +208,20 @@ describe('userfn-lsp over stdio', () => {
     open(client, uri, '1 + 1');
     expect(await client.diagnostics(uri, 1)).toEqual([]);
     client.notify('workspace/didChangeConfiguration', { settings: { userfn: { profile: 'verification', sampleContext: 'sample.json' } } });
-    await client.waitForNext('re-validation after the configuration change', (m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri);
+    await client.waitForNext(
+      're-validation after the configuration change',
+      (m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri,
+    );
     const last = client.received.filter((m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri).at(-1)!;
     expect((last.params as { diagnostics: Array<{ code: string }> }).diagnostics.map((d) => d.code)).toEqual(['UF2006']);
 
     const rules = 'file:///w/sample.userfn';
     open(client, rules, "get('$.output.')");
     await client.diagnostics(rules, 1);
-    const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', { textDocument: { uri: rules }, position: { line: 0, character: 14 } });
+    const completion = await client.request<{ items: Array<{ label: string }> }>('textDocument/completion', {
+      textDocument: { uri: rules },
+      position: { line: 0, character: 14 },
+    });
     expect(completion.result.items.map((i) => i.label)).toEqual(['text', 'refusal', 'status', 'pages']);
   });
 
@@ -215,7 +240,8 @@ describe('userfn-lsp over stdio', () => {
 
   test('a bad setting is reported to the user, and the server keeps its defaults', async () => {
     const { client } = await started({ profile: 'nope', contextSchema: 'missing.json' });
-    const about = (text: string) => (m: { method?: string; params?: unknown }) => m.method === 'window/showMessage' && (m.params as { message: string }).message.includes(text);
+    const about = (text: string) => (m: { method?: string; params?: unknown }) =>
+      m.method === 'window/showMessage' && (m.params as { message: string }).message.includes(text);
     expect(await client.waitFor('a warning about the profile', about("unknown profile 'nope'"))).toBeDefined();
     expect(await client.waitFor('a warning about the schema file', about('missing.json'))).toBeDefined();
     const uri = 'file:///w/defaults.userfn';
@@ -229,7 +255,13 @@ describe('userfn-lsp over stdio', () => {
     open(client, uri, 'lenght(1)');
     await client.diagnostics(uri, 1);
     client.notify('textDocument/didClose', { textDocument: { uri } });
-    const cleared = await client.waitFor('cleared diagnostics', (m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string; diagnostics: unknown[] }).uri === uri && (m.params as { diagnostics: unknown[] }).diagnostics.length === 0);
+    const cleared = await client.waitFor(
+      'cleared diagnostics',
+      (m) =>
+        m.method === 'textDocument/publishDiagnostics' &&
+        (m.params as { uri: string; diagnostics: unknown[] }).uri === uri &&
+        (m.params as { diagnostics: unknown[] }).diagnostics.length === 0,
+    );
     expect(cleared).toBeDefined();
   });
 

@@ -7,7 +7,14 @@
  * It uses no Node API itself (file reading is injected), so a browser worker
  * can run it too.
  */
-import { DidChangeConfigurationNotification, MessageType, ShowMessageNotification, TextDocuments, type Connection, type InitializeParams } from 'vscode-languageserver';
+import {
+  DidChangeConfigurationNotification,
+  MessageType,
+  ShowMessageNotification,
+  TextDocuments,
+  type Connection,
+  type InitializeParams,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/index.js';
 import { clientPreferences, serverCapabilities } from './capabilities.js';

@@ -14,7 +14,10 @@ const readFile = (p: string): string => {
 
 describe('settings', () => {
   test('objects pass through', () => {
-    const { config, problems } = toServiceConfig({ profile: 'reranker', contextSchema: { type: 'object' }, sampleContext: { a: 1 } }, { root: '/ws', readFile });
+    const { config, problems } = toServiceConfig(
+      { profile: 'reranker', contextSchema: { type: 'object' }, sampleContext: { a: 1 } },
+      { root: '/ws', readFile },
+    );
     expect(problems).toEqual([]);
     expect(config).toEqual({ profile: 'reranker', contextSchema: { type: 'object' }, sampleContext: { a: 1 } });
   });

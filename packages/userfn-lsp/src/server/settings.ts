@@ -80,11 +80,18 @@ export function toServiceConfig(
   if (typeof s.profile === 'string' && s.profile !== '') config.profile = s.profile;
   else if (s.profile !== undefined && s.profile !== null && s.profile !== '') problems.push('profile must be a string');
 
-  const schema = typeof s.contextSchema === 'string' && s.contextSchema !== '' ? readStructured(s.contextSchema, context.root, context.readFile, 'contextSchema', problems) : s.contextSchema;
+  const schema =
+    typeof s.contextSchema === 'string' && s.contextSchema !== ''
+      ? readStructured(s.contextSchema, context.root, context.readFile, 'contextSchema', problems)
+      : s.contextSchema;
   if (isObject(schema)) config.contextSchema = schema;
-  else if (schema !== undefined && schema !== null && schema !== '') problems.push('contextSchema must be a JSON Schema object or the path of a file holding one');
+  else if (schema !== undefined && schema !== null && schema !== '')
+    problems.push('contextSchema must be a JSON Schema object or the path of a file holding one');
 
-  const sample = typeof s.sampleContext === 'string' && s.sampleContext !== '' ? readStructured(s.sampleContext, context.root, context.readFile, 'sampleContext', problems) : s.sampleContext;
+  const sample =
+    typeof s.sampleContext === 'string' && s.sampleContext !== ''
+      ? readStructured(s.sampleContext, context.root, context.readFile, 'sampleContext', problems)
+      : s.sampleContext;
   if (sample !== undefined && sample !== null && sample !== '') config.sampleContext = sample;
 
   const functions = declaredFunctions(s.functions, problems);

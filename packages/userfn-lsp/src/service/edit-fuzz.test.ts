@@ -21,7 +21,37 @@ if (deep) console.log(`edit fuzz: seed ${seed}, scale ${scale} (reproduce with U
 /** Fragments a user types: UserFn, JSON and YAML pieces, quotes, escapes, line breaks, a lone surrogate. */
 const fragment = fc.string({
   unit: fc.constantFrom(
-    ...["get('$.", "output", "'", '"', '\\', '(', ')', '[', ']', '{', '}', ',', ':', '.', ' ', '\n', '==', '>=', 'and ', 'not ', 'if ', '0.8', "called('", 'json_get(', '"condition": "', 'condition: ', '- id: x\n', '\ud800', 'é'],
+    ...[
+      "get('$.",
+      'output',
+      "'",
+      '"',
+      '\\',
+      '(',
+      ')',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      ':',
+      '.',
+      ' ',
+      '\n',
+      '==',
+      '>=',
+      'and ',
+      'not ',
+      'if ',
+      '0.8',
+      "called('",
+      'json_get(',
+      '"condition": "',
+      'condition: ',
+      '- id: x\n',
+      '\ud800',
+      'é',
+    ],
   ),
   maxLength: 12,
 });
@@ -66,28 +96,35 @@ function problemsOf(ls: LanguageService, doc: TextDocument, position: Position):
   const tokens = ls.getSemanticTokens(doc).data;
   if (tokens.length % 5 !== 0 || tokens.some((n) => !Number.isInteger(n) || n < 0)) bad.push('semantic tokens not in groups of five non-negative integers');
   for (const a of ls.getCodeActions(doc, { start: position, end: position }, { diagnostics: ls.doValidation(doc) })) {
-    for (const edits of Object.values(a.edit?.changes ?? {})) for (const e of edits) if (!inside(doc, e.range)) bad.push(`code action edit range ${JSON.stringify(e.range)}`);
+    for (const edits of Object.values(a.edit?.changes ?? {}))
+      for (const e of edits) if (!inside(doc, e.range)) bad.push(`code action edit range ${JSON.stringify(e.range)}`);
   }
   return bad;
 }
 
 describe('the language service on random edit sequences', () => {
-  test('every feature answers every version with well-formed data and no internal failure', () => {
-    const { ls, failures } = testService({ sampleContext: { output: { status: 'ok', confidence: 0.9 }, tools: { search: { outputs: { latest: '{"hits": 1}' } } } } });
-    fc.assert(
-      fc.property(fc.constantFrom(...Object.keys(START)), fc.array(edit, { minLength: 1, maxLength: 25 }), fc.nat(), (uri, edits, cursor) => {
-        let doc = TextDocument.create(uri, uri.endsWith('.userfn') ? 'userfn' : uri.endsWith('.json') ? 'json' : 'yaml', 1, START[uri]!);
-        for (const e of edits) {
-          const text = doc.getText();
-          const from = e.at % (text.length + 1);
-          const range = { start: doc.positionAt(from), end: doc.positionAt(Math.min(text.length, from + e.remove)) };
-          doc = TextDocument.update(doc, [{ range, text: e.insert }], doc.version + 1);
-          const position = doc.positionAt(cursor % (doc.getText().length + 1));
-          expect(problemsOf(ls, doc, position)).toEqual([]);
-        }
-        expect(failures).toEqual([]);
-      }),
-      { seed, numRuns: Math.max(1, Math.round(60 * scale)) },
-    );
-  }, deep ? 0 : 60_000);
+  test(
+    'every feature answers every version with well-formed data and no internal failure',
+    () => {
+      const { ls, failures } = testService({
+        sampleContext: { output: { status: 'ok', confidence: 0.9 }, tools: { search: { outputs: { latest: '{"hits": 1}' } } } },
+      });
+      fc.assert(
+        fc.property(fc.constantFrom(...Object.keys(START)), fc.array(edit, { minLength: 1, maxLength: 25 }), fc.nat(), (uri, edits, cursor) => {
+          let doc = TextDocument.create(uri, uri.endsWith('.userfn') ? 'userfn' : uri.endsWith('.json') ? 'json' : 'yaml', 1, START[uri]!);
+          for (const e of edits) {
+            const text = doc.getText();
+            const from = e.at % (text.length + 1);
+            const range = { start: doc.positionAt(from), end: doc.positionAt(Math.min(text.length, from + e.remove)) };
+            doc = TextDocument.update(doc, [{ range, text: e.insert }], doc.version + 1);
+            const position = doc.positionAt(cursor % (doc.getText().length + 1));
+            expect(problemsOf(ls, doc, position)).toEqual([]);
+          }
+          expect(failures).toEqual([]);
+        }),
+        { seed, numRuns: Math.max(1, Math.round(60 * scale)) },
+      );
+    },
+    deep ? 0 : 60_000,
+  );
 });

@@ -82,20 +82,59 @@ export function createLanguageService(config: LanguageServiceConfig = {}): Langu
         },
       );
     },
-    doValidation: (document) => run('doValidation', () => [], () => validate(document, model(document))),
+    doValidation: (document) =>
+      run(
+        'doValidation',
+        () => [],
+        () => validate(document, model(document)),
+      ),
     doComplete: (document, position) =>
-      run<CompletionList>('doComplete', () => ({ isIncomplete: false, items: [] }), () => complete(document, position, model(document), resolved)),
-    doHover: (document, position) => run('doHover', () => null, () => hover(document, position, model(document), resolved)),
-    doSignatureHelp: (document, position) => run('doSignatureHelp', () => null, () => signatureHelp(document, position, model(document), resolved)),
-    format: (document) => run('format', () => [], () => formatDocument(document, model(document))),
-    getSemanticTokens: (document) => run<SemanticTokens>('getSemanticTokens', () => ({ data: [] }), () => semanticTokens(document, model(document))),
-    getCodeActions: (document, range, context) => run('getCodeActions', () => [], () => codeActions(document, range, context, model(document))),
+      run<CompletionList>(
+        'doComplete',
+        () => ({ isIncomplete: false, items: [] }),
+        () => complete(document, position, model(document), resolved),
+      ),
+    doHover: (document, position) =>
+      run(
+        'doHover',
+        () => null,
+        () => hover(document, position, model(document), resolved),
+      ),
+    doSignatureHelp: (document, position) =>
+      run(
+        'doSignatureHelp',
+        () => null,
+        () => signatureHelp(document, position, model(document), resolved),
+      ),
+    format: (document) =>
+      run(
+        'format',
+        () => [],
+        () => formatDocument(document, model(document)),
+      ),
+    getSemanticTokens: (document) =>
+      run<SemanticTokens>(
+        'getSemanticTokens',
+        () => ({ data: [] }),
+        () => semanticTokens(document, model(document)),
+      ),
+    getCodeActions: (document, range, context) =>
+      run(
+        'getCodeActions',
+        () => [],
+        () => codeActions(document, range, context, model(document)),
+      ),
     parse: (document) =>
       run(
         'parse',
         () => ({ uri: document.uri, version: document.version, text: '', kind: 'other', sources: [], problems: [], tooLarge: false, judges: [] }),
         () => model(document),
       ),
-    forget: (uri) => run('forget', () => undefined, () => cache.forget(uri)),
+    forget: (uri) =>
+      run(
+        'forget',
+        () => undefined,
+        () => cache.forget(uri),
+      ),
   };
 }

@@ -91,7 +91,7 @@ describe('editing a condition of a JSON rule set', () => {
   it('takes the fast path for an ordinary edit, and reads the file again when it must', () => {
     const s = settings();
     const model = buildModel(doc(TEXT, 1), s);
-    const typed = TEXT.replace("!= null", '!= nul');
+    const typed = TEXT.replace('!= null', '!= nul');
     expect(editModel(model, doc(typed, 2), s)?.sources[0]?.source).toBe("get('$.output.text') != nul");
     // outside any condition, across a string's quotes, a problem on the edited string, an emptied condition, a broken file
     expect(editModel(model, doc(TEXT.replace('"name"', '"nome"'), 2), s)).toBeUndefined();
@@ -113,7 +113,7 @@ describe('editing a condition of a JSON rule set', () => {
     expect(editModel(exprModel, TextDocument.create('file:///a.userfn', 'userfn', 3, '1 + 2'), s)).toBeUndefined();
   });
 
-  it('keeps each unchanged condition\'s analysis: only the edited one is checked again', () => {
+  it("keeps each unchanged condition's analysis: only the edited one is checked again", () => {
     const s = settings();
     const model = buildModel(doc(TEXT, 1), s);
     const before = model.sources.map((x) => x.analysis);
@@ -153,7 +153,7 @@ describe('the language service through edits', () => {
   it('publishes after each edit what a fresh service publishes for that text', () => {
     const ls = service();
     let text = TEXT;
-    const steps = ["!= null|!= nul", ">= 0.8|>= 0.85", "lenght|length", "called('search')|called('serch')", "!= nul|!= null"];
+    const steps = ['!= null|!= nul', '>= 0.8|>= 0.85', 'lenght|length', "called('search')|called('serch')", '!= nul|!= null'];
     steps.forEach((step, k) => {
       const [from, to] = step.split('|') as [string, string];
       text = text.replace(from, to);

@@ -33,7 +33,11 @@ export function changeBetween(before: string, after: string): TextChange {
   while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let suffix = 0;
   const room = max - start;
-  while (suffix + BLOCK <= room && before.slice(before.length - suffix - BLOCK, before.length - suffix) === after.slice(after.length - suffix - BLOCK, after.length - suffix)) suffix += BLOCK;
+  while (
+    suffix + BLOCK <= room &&
+    before.slice(before.length - suffix - BLOCK, before.length - suffix) === after.slice(after.length - suffix - BLOCK, after.length - suffix)
+  )
+    suffix += BLOCK;
   while (suffix < room && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
   return { start, oldEnd: before.length - suffix, newEnd: after.length - suffix };
 }

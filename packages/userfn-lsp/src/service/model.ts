@@ -132,7 +132,11 @@ class Source implements EmbeddedSource {
     const { config, analyses } = this.settings;
     this.analysisMemo ??= analyses.get(this.profile, this.source, () =>
       withSample(
-        analyze(this.source, { profile: this.profile, contextSchema: config.schemaFor(this.profile), ...(config.functions ? { functions: config.functions } : {}) }),
+        analyze(this.source, {
+          profile: this.profile,
+          contextSchema: config.schemaFor(this.profile),
+          ...(config.functions ? { functions: config.functions } : {}),
+        }),
         config,
       ),
     );

@@ -11,7 +11,49 @@ const URIS = ['file:///a.userfn', 'file:///a.rules.json', 'file:///a.rules.yaml'
 /** Source-ish text: UserFn, JSON and YAML punctuation, quotes, escapes, line breaks, surrogates. */
 const sourceText = fc.string({
   unit: fc.constantFrom(
-    ...["get('$.", "'", '"', '\\', '\\u00', '(', ')', '[', ']', '{', '}', ',', ':', '.', '$', '@', '?', '|', '>', '-', ' ', '\n', '\r\n', '\t', '#', '//', '/*', '*/', '=', '==', 'and', 'if', 'len', 'json_get(', 'rules', '"condition": "', 'condition: ', '- id: ', '1e9', '\ud800', '😀'],
+    ...[
+      "get('$.",
+      "'",
+      '"',
+      '\\',
+      '\\u00',
+      '(',
+      ')',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      ':',
+      '.',
+      '$',
+      '@',
+      '?',
+      '|',
+      '>',
+      '-',
+      ' ',
+      '\n',
+      '\r\n',
+      '\t',
+      '#',
+      '//',
+      '/*',
+      '*/',
+      '=',
+      '==',
+      'and',
+      'if',
+      'len',
+      'json_get(',
+      'rules',
+      '"condition": "',
+      'condition: ',
+      '- id: ',
+      '1e9',
+      '\ud800',
+      '😀',
+    ],
   ),
   maxLength: 60,
 });
@@ -55,13 +97,28 @@ describe('robustness', () => {
   test('positions outside the document and odd configurations', () => {
     const { ls, failures } = testService();
     const document = TextDocument.create(URIS[0]!, 'userfn', 1, "get('$.a')");
-    for (const position of [{ line: -1, character: -5 }, { line: 99, character: 0 }, { line: 0, character: 1e9 }]) everyFeature(ls, document, position);
-    const odd: unknown[] = [{ profile: 'nope' }, { contextSchema: 'x' }, { contextSchema: [] }, { functions: 1 }, { functions: { 'bad name': {} } }, { sampleContext: null }, {}];
+    for (const position of [
+      { line: -1, character: -5 },
+      { line: 99, character: 0 },
+      { line: 0, character: 1e9 },
+    ])
+      everyFeature(ls, document, position);
+    const odd: unknown[] = [
+      { profile: 'nope' },
+      { contextSchema: 'x' },
+      { contextSchema: [] },
+      { functions: 1 },
+      { functions: { 'bad name': {} } },
+      { sampleContext: null },
+      {},
+    ];
     for (const config of odd) {
       expect(ls.configure(config as LanguageServiceConfig).length).toBeGreaterThanOrEqual(0);
       everyFeature(ls, document, { line: 0, character: 5 });
     }
-    expect(ls.configure({ profile: 'nope' } as LanguageServiceConfig)).toEqual(['unknown profile \'nope\' (use verification, transition, reranker, any); using verification']);
+    expect(ls.configure({ profile: 'nope' } as LanguageServiceConfig)).toEqual([
+      "unknown profile 'nope' (use verification, transition, reranker, any); using verification",
+    ]);
     expect(failures).toEqual([]);
   });
 
@@ -74,7 +131,13 @@ describe('robustness', () => {
 
   test('an internal failure is reported and the feature returns an empty result', () => {
     const { ls, failures } = testService();
-    const broken = { uri: 'file:///x.userfn', version: 1, getText: () => { throw new Error('boom'); } } as unknown as TextDocument;
+    const broken = {
+      uri: 'file:///x.userfn',
+      version: 1,
+      getText: () => {
+        throw new Error('boom');
+      },
+    } as unknown as TextDocument;
     expect(ls.doValidation(broken)).toEqual([]);
     expect(ls.doComplete(broken, { line: 0, character: 0 })).toEqual({ isIncomplete: false, items: [] });
     expect(ls.doHover(broken, { line: 0, character: 0 })).toBeNull();

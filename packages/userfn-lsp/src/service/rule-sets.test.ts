@@ -21,7 +21,10 @@ function diagnostics(text: string, uri: string, config: LanguageServiceConfig = 
 }
 
 function fixAll(document: TextDocument, actions: CodeAction[]): string {
-  return TextDocument.applyEdits(document, actions.flatMap((a) => a.edit!.changes![document.uri]!));
+  return TextDocument.applyEdits(
+    document,
+    actions.flatMap((a) => a.edit!.changes![document.uri]!),
+  );
 }
 
 describe('JSON rule sets', () => {
@@ -86,16 +89,26 @@ describe('JSON rule sets', () => {
 
   test('recognised by the file name whatever the languageId', () => {
     const document = TextDocument.create(JSON_URI, 'plaintext', 1, '{"rules": [{"id": "a", "condition": "lenght(1)"}]}');
-    expect(service().doValidation(document).map((d) => d.code)).toContain('UF2001');
+    expect(
+      service()
+        .doValidation(document)
+        .map((d) => d.code),
+    ).toContain('UF2001');
     const yml = TextDocument.create('file:///x.RULES.YML', 'yaml', 1, 'rules:\n  - id: a\n    condition: lenght(1) > 0\n');
-    expect(service().doValidation(yml).map((d) => d.code)).toEqual(['UF2001']);
+    expect(
+      service()
+        .doValidation(yml)
+        .map((d) => d.code),
+    ).toEqual(['UF2001']);
   });
 
   test('completion inside a condition: the path segments, the edit mapped through the escapes', () => {
     const { document, position } = cursorAt(String.raw`{"rules": [{"id": "a", "condition": "get(\"x\") or get('$.ag@') != null"}]}`, '@', JSON_URI);
     const items = service().doComplete(document, position).items;
     const agent = items.find((i) => i.label === 'agent')!;
-    expect(TextDocument.applyEdits(document, [agent.textEdit as TextEdit])).toBe(String.raw`{"rules": [{"id": "a", "condition": "get(\"x\") or get('$.agent') != null"}]}`);
+    expect(TextDocument.applyEdits(document, [agent.textEdit as TextEdit])).toBe(
+      String.raw`{"rules": [{"id": "a", "condition": "get(\"x\") or get('$.agent') != null"}]}`,
+    );
   });
 
   test('completion of a key that needs brackets inserts valid JSON', () => {
@@ -163,7 +176,7 @@ describe('YAML rule sets', () => {
     'profile: verification',
     'rules:',
     '  - id: plain',
-    '    condition: lenght(get(\'$.agent.key\')) > 1',
+    "    condition: lenght(get('$.agent.key')) > 1",
     '  - id: single',
     "    condition: 'lenght(''x'') > 1'",
     '  - id: double',
@@ -205,7 +218,7 @@ describe('YAML rule sets', () => {
   });
 
   test('an aliased condition is checked as the loader reads it, on the alias as a whole; a merge key is an unknown field, as for the loader', () => {
-    const text = "rules:\n  - id: a\n    condition: &c \"lenght('x') > 1\"\n  - <<: {weight: 2}\n    id: b\n    condition: *c\n";
+    const text = 'rules:\n  - id: a\n    condition: &c "lenght(\'x\') > 1"\n  - <<: {weight: 2}\n    id: b\n    condition: *c\n';
     expect(diagnostics(text, YAML_URI).map((d) => [d.code, d.text])).toEqual([
       ['UF2001', 'lenght'],
       [RuleSetCodes.UnknownField, '<<'],

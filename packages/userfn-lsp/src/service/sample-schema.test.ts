@@ -5,7 +5,18 @@ import { extendWithSample } from './sample-schema.js';
 describe('extendWithSample', () => {
   test('adds the members of the sample, keeping the schema', () => {
     const s = extendWithSample(PROFILES.verification.schema, { output: { status: 'ok' }, extra: [{ a: 1 }, { b: 2 }] })!;
-    expect(Object.keys(s.properties!)).toEqual(['agent', 'session', 'currentDate', 'output', 'tools', 'tool_calls', 'task', 'expected_answer', 'response', 'extra']);
+    expect(Object.keys(s.properties!)).toEqual([
+      'agent',
+      'session',
+      'currentDate',
+      'output',
+      'tools',
+      'tool_calls',
+      'task',
+      'expected_answer',
+      'response',
+      'extra',
+    ]);
     expect(s.properties!.output!.description).toContain('final output');
     expect(Object.keys(s.properties!.output!.properties!)).toEqual(['text', 'refusal', 'status']);
     expect(Object.keys(s.properties!.extra!.items!.properties!)).toEqual(['a', 'b']);

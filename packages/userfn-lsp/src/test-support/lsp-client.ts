@@ -47,7 +47,8 @@ export class LspClient {
 
   /** Starts the built server. Fails clearly when it has not been built. */
   static start(args: readonly string[] = ['--stdio']): LspClient {
-    if (!existsSync(BUILT)) throw new Error(`the server is not built (${BUILT} is missing): run \`npm run build\` in packages/userfn-lsp (turbo does it before \`test\`)`);
+    if (!existsSync(BUILT))
+      throw new Error(`the server is not built (${BUILT} is missing): run \`npm run build\` in packages/userfn-lsp (turbo does it before \`test\`)`);
     return new LspClient(spawn(process.execPath, [BIN, ...args], { cwd: PACKAGE_DIR, stdio: 'pipe' }));
   }
 

@@ -5,18 +5,7 @@ import type { Span } from '../diagnostics/span.js';
  * UTF-16 `span` into the source. Stages after the parser never mutate nodes: the
  * checker returns side tables keyed by id.
  */
-export type Node =
-  | NumberLiteral
-  | StringLiteral
-  | BooleanLiteral
-  | NullLiteral
-  | ListLiteral
-  | Call
-  | Unary
-  | Binary
-  | Logical
-  | Conditional
-  | ErrorNode;
+export type Node = NumberLiteral | StringLiteral | BooleanLiteral | NullLiteral | ListLiteral | Call | Unary | Binary | Logical | Conditional | ErrorNode;
 
 interface Base {
   readonly id: number;

@@ -27,9 +27,7 @@ export function warning(code: Code, message: string, span: Span, hint?: string):
 
 /** Sorted by position, errors before warnings at the same place. */
 export function sortDiagnostics(ds: readonly Diagnostic[]): Diagnostic[] {
-  return [...ds].sort(
-    (a, b) => a.span.start - b.span.start || a.span.end - b.span.end || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1),
-  );
+  return [...ds].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
 }
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {

@@ -1,5 +1,14 @@
 import type { Binary, Call, Node, Unary } from '../../common/ast/nodes.js';
-import { acceptsArity, paramType, resolveCall, signatureText, type BuiltinDecl, type CheckHookContext, type ResolvedCall, type Signature } from '../../runtime/builtins/define.js';
+import {
+  acceptsArity,
+  paramType,
+  resolveCall,
+  signatureText,
+  type BuiltinDecl,
+  type CheckHookContext,
+  type ResolvedCall,
+  type Signature,
+} from '../../runtime/builtins/define.js';
 import type { FunctionTable } from '../../runtime/builtins/registry.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { diagnostic, warning, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
@@ -65,7 +74,14 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       case '==':
       case '!=':
         if (!canBeEqual(lt, rt)) {
-          report(warning(Codes.NeverEqual, `a ${typeToString(lt)} is never equal to a ${typeToString(rt)}`, node.span, 'there is no conversion between types in ==; convert one side'));
+          report(
+            warning(
+              Codes.NeverEqual,
+              `a ${typeToString(lt)} is never equal to a ${typeToString(rt)}`,
+              node.span,
+              'there is no conversion between types in ==; convert one side',
+            ),
+          );
         }
         return T.boolean;
       case '<':
@@ -73,7 +89,14 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       case '>':
       case '>=':
         if (lt.kind !== 'null' && rt.kind !== 'null' && !isOpen(lt) && !isOpen(rt) && (lt.kind !== rt.kind || !isOrderable(lt.kind))) {
-          report(diagnostic(Codes.TypeMismatch, `cannot compare ${typeToString(lt)} and ${typeToString(rt)} with '${node.op}'`, node.span, conversionHint(node.op, lt.kind, rt.kind)));
+          report(
+            diagnostic(
+              Codes.TypeMismatch,
+              `cannot compare ${typeToString(lt)} and ${typeToString(rt)} with '${node.op}'`,
+              node.span,
+              conversionHint(node.op, lt.kind, rt.kind),
+            ),
+          );
         }
         return T.boolean;
       case 'in':
@@ -86,7 +109,14 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
         if (a.kind === 'dyn' || b.kind === 'dyn') return T.dyn;
         const r = arithmeticResult(node.op, a.kind, b.kind);
         if (r === undefined) {
-          report(diagnostic(Codes.TypeMismatch, `cannot apply '${node.op}' to ${typeToString(a)} and ${typeToString(b)}`, node.span, conversionHint(node.op, a.kind, b.kind)));
+          report(
+            diagnostic(
+              Codes.TypeMismatch,
+              `cannot apply '${node.op}' to ${typeToString(a)} and ${typeToString(b)}`,
+              node.span,
+              conversionHint(node.op, a.kind, b.kind),
+            ),
+          );
           return T.error;
         }
         return T[r];
@@ -99,7 +129,13 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
     if (rt.kind === 'list') return T.boolean;
     if (rt.kind === 'string' || rt.kind === 'object') {
       if (lt.kind !== 'string' && lt.kind !== 'null') {
-        report(diagnostic(Codes.TypeMismatch, `'in' ${rt.kind === 'string' ? 'a string' : 'an object'} needs a string on the left, got ${typeToString(lt)}`, node.span));
+        report(
+          diagnostic(
+            Codes.TypeMismatch,
+            `'in' ${rt.kind === 'string' ? 'a string' : 'an object'} needs a string on the left, got ${typeToString(lt)}`,
+            node.span,
+          ),
+        );
       }
       return T.boolean;
     }
@@ -123,13 +159,21 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       return T.error;
     }
     if (decl.profiles && !decl.profiles.includes(options.profile)) {
-      report(diagnostic(Codes.NotInProfile, `${decl.name} is not available in the ${options.profile} profile (only in ${decl.profiles.join(', ')})`, node.nameSpan));
+      report(
+        diagnostic(Codes.NotInProfile, `${decl.name} is not available in the ${options.profile} profile (only in ${decl.profiles.join(', ')})`, node.nameSpan),
+      );
       return T.error;
     }
     const byArity = decl.overloads.filter((o) => acceptsArity(o, node.args.length));
     if (byArity.length === 0) {
       const sigs = decl.overloads.map((o) => signatureText(decl.name, o));
-      report(diagnostic(Codes.WrongArity, `${decl.name} does not take ${node.args.length} argument${node.args.length === 1 ? '' : 's'}; it takes: ${sigs.join(' | ')}`, node.span));
+      report(
+        diagnostic(
+          Codes.WrongArity,
+          `${decl.name} does not take ${node.args.length} argument${node.args.length === 1 ? '' : 's'}; it takes: ${sigs.join(' | ')}`,
+          node.span,
+        ),
+      );
       return T.error;
     }
     const fits = (o: Signature) => argTypes.every((t, i) => isAssignable(t, paramType(o, i)));
@@ -159,7 +203,10 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       const refined = decl.check(hook);
       if (refined) result = refined;
     }
-    calls.set(node.id, resolveCall(decl, (o) => candidates.includes(o), data));
+    calls.set(
+      node.id,
+      resolveCall(decl, (o) => candidates.includes(o), data),
+    );
     return result;
   }
 
@@ -180,7 +227,9 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       return;
     }
     const sigs = byArity.map((o) => signatureText(decl.name, o));
-    report(diagnostic(Codes.TypeMismatch, `no signature of ${decl.name} takes (${argTypes.map(typeToString).join(', ')}); it takes: ${sigs.join(' | ')}`, node.span));
+    report(
+      diagnostic(Codes.TypeMismatch, `no signature of ${decl.name} takes (${argTypes.map(typeToString).join(', ')}); it takes: ${sigs.join(' | ')}`, node.span),
+    );
   }
 
   function check(node: Node): Type {
@@ -238,7 +287,11 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
         Codes.WrongResultType,
         `a ${options.profile} expression must give a ${typeToString(expected)}, got ${typeToString(type)}`,
         ast.span,
-        expected.kind === 'boolean' ? conditionHint(type.kind) : expected.kind === 'number' && type.kind === 'boolean' ? 'use if(c, 1, 0) for a score' : undefined,
+        expected.kind === 'boolean'
+          ? conditionHint(type.kind)
+          : expected.kind === 'number' && type.kind === 'boolean'
+            ? 'use if(c, 1, 0) for a score'
+            : undefined,
       ),
     );
   }

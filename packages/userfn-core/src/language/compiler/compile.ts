@@ -267,16 +267,17 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     const span = node.span;
     const decl = resolved.decl;
     const generic = isLazyCall(resolved) ? lazyCall(resolved.decl.lazy, args, span) : genericCall(resolved, args, span);
-    const c: Closure = decl.compile?.({
-      call: node,
-      args,
-      argNodes: node.args,
-      argTypes: node.args.map(typeOf),
-      resultType: typeOf(node),
-      data: resolved.data,
-      limits,
-      generic,
-    }) ?? generic;
+    const c: Closure =
+      decl.compile?.({
+        call: node,
+        args,
+        argNodes: node.args,
+        argTypes: node.args.map(typeOf),
+        resultType: typeOf(node),
+        data: resolved.data,
+        limits,
+        generic,
+      }) ?? generic;
     const t = typeOf(node);
     if (isRefined(resolved, t)) {
       const inner = c;
@@ -315,7 +316,13 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         return (rt) => invoke(resolved, [a(rt), b(rt), c(rt)], rt, span);
       }
       default:
-        return (rt) => invoke(resolved, args.map((a) => a(rt)), rt, span);
+        return (rt) =>
+          invoke(
+            resolved,
+            args.map((a) => a(rt)),
+            rt,
+            span,
+          );
     }
   }
 
@@ -375,4 +382,3 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
 
   return gen(checked.ast);
 }
-

@@ -61,10 +61,21 @@ const isLiteral = (n: Node): boolean =>
  * root is left out: `0.95 => 0.95` explains nothing (the root stays, so that
  * `1` still has a tree).
  */
-export function buildTree(source: string, ast: Node, outcomes: ReadonlyMap<number, Outcome>, faultInfo: (e: unknown) => { code: string; message: string }): ExplainNode {
+export function buildTree(
+  source: string,
+  ast: Node,
+  outcomes: ReadonlyMap<number, Outcome>,
+  faultInfo: (e: unknown) => { code: string; message: string },
+): ExplainNode {
   const build = (n: Node): ExplainNode => {
     const o = outcomes.get(n.id);
-    const base = { span: n.span, text: source.slice(n.span.start, n.span.end), children: children(n).filter((c) => !isLiteral(c)).map(build) };
+    const base = {
+      span: n.span,
+      text: source.slice(n.span.start, n.span.end),
+      children: children(n)
+        .filter((c) => !isLiteral(c))
+        .map(build),
+    };
     if (!o) return { ...base, evaluated: false };
     return 'value' in o ? { ...base, evaluated: true, value: o.value } : { ...base, evaluated: true, error: faultInfo(o.fault) };
   };

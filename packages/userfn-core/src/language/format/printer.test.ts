@@ -149,7 +149,7 @@ describe('format: canonical text with the comments kept', () => {
   });
 
   it('is idempotent', () => {
-    for (const source of ["// a\n(1 /*b*/) + (2) // c", 'if c(1) /*x*/ then (1) else /*y*/ 2', 'f(-(1 /*c*/), 2)']) {
+    for (const source of ['// a\n(1 /*b*/) + (2) // c', 'if c(1) /*x*/ then (1) else /*y*/ 2', 'f(-(1 /*c*/), 2)']) {
       const once = format(source)!;
       expect(once).not.toBeNull();
       expect(format(once)).toBe(once);
@@ -162,9 +162,7 @@ describe('format: canonical text with the comments kept', () => {
 const KEYWORDS = new Set(['true', 'false', 'null', 'if', 'then', 'else', 'and', 'or', 'not', 'in']);
 const NO_POSITION = { start: 0, end: 0 };
 
-const nameArb = fc
-  .stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/)
-  .filter((name) => !KEYWORDS.has(name.toLowerCase()));
+const nameArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/).filter((name) => !KEYWORDS.has(name.toLowerCase()));
 
 const rawNumberArb = fc.oneof(
   fc.nat({ max: 100_000 }).map(String),
@@ -197,33 +195,41 @@ const { node: nodeArb } = fc.letrec<{ node: Node; leaf: Node }>((tie) => ({
     fc.array(tie('node'), { maxLength: 3 }).map((items): Node => ({ ...base, kind: 'list', items })),
     fc.tuple(nameArb, fc.array(tie('node'), { maxLength: 3 })).map(([name, args]): Node => ({ ...base, kind: 'call', name, nameSpan: NO_POSITION, args })),
     fc.tuple(fc.constantFrom(...unaryOps), tie('node')).map(([op, operand]): Node => ({ ...base, kind: 'unary', op, operand })),
-    fc.tuple(fc.constantFrom(...binaryOps), tie('node'), tie('node')).map(([op, left, right]): Node => ({ ...base, kind: 'binary', op, left, right, opSpan: NO_POSITION })),
-    fc.tuple(fc.constantFrom<'and' | 'or'>('and', 'or'), tie('node'), tie('node')).map(([op, left, right]): Node => ({ ...base, kind: 'logical', op, left, right, opSpan: NO_POSITION })),
-    fc.tuple(fc.constantFrom(...forms), tie('node'), tie('node'), tie('node')).map(([form, test, then, otherwise]): Node => ({ ...base, kind: 'conditional', form, test, then, else: otherwise })),
+    fc
+      .tuple(fc.constantFrom(...binaryOps), tie('node'), tie('node'))
+      .map(([op, left, right]): Node => ({ ...base, kind: 'binary', op, left, right, opSpan: NO_POSITION })),
+    fc
+      .tuple(fc.constantFrom<'and' | 'or'>('and', 'or'), tie('node'), tie('node'))
+      .map(([op, left, right]): Node => ({ ...base, kind: 'logical', op, left, right, opSpan: NO_POSITION })),
+    fc
+      .tuple(fc.constantFrom(...forms), tie('node'), tie('node'), tie('node'))
+      .map(([form, test, then, otherwise]): Node => ({ ...base, kind: 'conditional', form, test, then, else: otherwise })),
   ),
 }));
 
 /** Puts comments between the tokens of a text, at random. */
-const commentedArb = fc.tuple(nodeArb, fc.array(fc.tuple(fc.nat(), fc.boolean(), fc.stringMatching(/^[a-z *]{0,6}$/)), { maxLength: 6 })).map(([node, inserts]) => {
-  const text = print(node);
-  const tokens = tokenize(text);
-  const cuts = new Map<number, string[]>();
-  const comments: string[] = [];
-  for (const [at, block, body] of inserts) {
-    const offset = tokens.length === 0 ? 0 : tokens[at % tokens.length]!.span.start;
-    const comment = block ? `/*${body.replaceAll('*/', '')}*/` : `//${body}`;
-    cuts.set(offset, [...(cuts.get(offset) ?? []), comment]);
-  }
-  let out = '';
-  for (let i = 0; i <= text.length; i++) {
-    for (const c of cuts.get(i) ?? []) {
-      out += c.startsWith('//') ? ` ${c}\n` : ` ${c} `;
-      comments.push(c);
+const commentedArb = fc
+  .tuple(nodeArb, fc.array(fc.tuple(fc.nat(), fc.boolean(), fc.stringMatching(/^[a-z *]{0,6}$/)), { maxLength: 6 }))
+  .map(([node, inserts]) => {
+    const text = print(node);
+    const tokens = tokenize(text);
+    const cuts = new Map<number, string[]>();
+    const comments: string[] = [];
+    for (const [at, block, body] of inserts) {
+      const offset = tokens.length === 0 ? 0 : tokens[at % tokens.length]!.span.start;
+      const comment = block ? `/*${body.replaceAll('*/', '')}*/` : `//${body}`;
+      cuts.set(offset, [...(cuts.get(offset) ?? []), comment]);
     }
-    if (i < text.length) out += text[i];
-  }
-  return { node, source: out, comments };
-});
+    let out = '';
+    for (let i = 0; i <= text.length; i++) {
+      for (const c of cuts.get(i) ?? []) {
+        out += c.startsWith('//') ? ` ${c}\n` : ` ${c} `;
+        comments.push(c);
+      }
+      if (i < text.length) out += text[i];
+    }
+    return { node, source: out, comments };
+  });
 
 describe('print and parse agree on random trees', () => {
   it('parse(print(ast)) is the same tree', () => {

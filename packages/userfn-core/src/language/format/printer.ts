@@ -141,11 +141,7 @@ function expand(slot: Slot, a: Anchors): Task[] {
   const { node, minPrec, tail, sep } = slot;
   const openEnded = node.kind === 'conditional' && node.form === 'if';
   if (nodePrec(node) < minPrec || (!tail && openEnded)) {
-    return [
-      piece('(', sep, a.before(node.span.start, '(')),
-      { node, minPrec: 0, tail: true, sep: '' },
-      piece(')', '', a.at(node.span.end, ')')),
-    ];
+    return [piece('(', sep, a.before(node.span.start, '(')), { node, minPrec: 0, tail: true, sep: '' }, piece(')', '', a.at(node.span.end, ')'))];
   }
   const real = (offset: number): number | null => (a.real ? offset : null);
   switch (node.kind) {
@@ -170,10 +166,7 @@ function expand(slot: Slot, a: Anchors): Task[] {
         piece(')', '', real(node.span.end - 1)),
       ];
     case 'unary':
-      return [
-        piece(node.op, sep, real(node.span.start)),
-        { node: node.operand, minPrec: nodePrec(node), tail, sep: node.op === 'not' ? ' ' : '' },
-      ];
+      return [piece(node.op, sep, real(node.span.start)), { node: node.operand, minPrec: nodePrec(node), tail, sep: node.op === 'not' ? ' ' : '' }];
     case 'binary':
     case 'logical': {
       const prec = nodePrec(node);

@@ -82,7 +82,11 @@ export function interpret(checked: Checked, rt: Runtime, tracer?: Tracer): Value
         let out: Value;
         if (isLazyCall(call)) {
           try {
-            out = call.decl.lazy(node.args.map((a) => () => evalNode(a)), rt, node.span);
+            out = call.decl.lazy(
+              node.args.map((a) => () => evalNode(a)),
+              rt,
+              node.span,
+            );
           } catch (e) {
             throw atCallSite(e, node.span);
           }

@@ -98,7 +98,10 @@ export function cloneTree(root: Node): Node {
       continue;
     }
     stack.pop();
-    copies.set(node, copyOf(node, (c) => copies.get(c)!));
+    copies.set(
+      node,
+      copyOf(node, (c) => copies.get(c)!),
+    );
   }
   return copies.get(root)!;
 }

@@ -3,18 +3,7 @@ import type { Node } from '../../common/ast/nodes.js';
 import { Codes, type Code } from '../../common/diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../../common/diagnostics/diagnostic.js';
 import type { Span } from '../../common/diagnostics/span.js';
-import {
-  booleanNode,
-  callNode,
-  conditionalNode,
-  errorNode,
-  listNode,
-  missingOperand,
-  nullNode,
-  numberNode,
-  stringNode,
-  type Operand,
-} from './ast-builder.js';
+import { booleanNode, callNode, conditionalNode, errorNode, listNode, missingOperand, nullNode, numberNode, stringNode, type Operand } from './ast-builder.js';
 import type { ArgsCst, BaseCst, ExpressionCst, IfCst, PostfixCst, PrimaryCst, ProgramCst, SequenceItem } from './cst.js';
 import { describeToken } from './describe.js';
 import { stringValue, tokenSpan } from './token-stream.js';
@@ -317,8 +306,7 @@ class Converter implements SequenceHost {
       cursor = then === undefined ? test.extent.end : end(then);
     }
     const consequentCst = cst.consequent;
-    const consequent =
-      silentConsequent && isEmpty(consequentCst) ? missingOperand(cursor) : this.expression(consequentCst, cursor);
+    const consequent = silentConsequent && isEmpty(consequentCst) ? missingOperand(cursor) : this.expression(consequentCst, cursor);
     const elseToken = cst.else;
     if (elseToken === undefined) this.missing(consequent.extent.end, "'else'");
     const alternate = this.expression(cst.alternate, elseToken === undefined ? consequent.extent.end : end(elseToken));

@@ -53,7 +53,7 @@ describe('every syntax error code, with its exact span', () => {
     ['1 + 2 # 3', 'UF1008@6-7'],
     ['1e400', 'UF1009@0-5'],
     ['[1, 2,]', 'UF1010@5-6'],
-    ["max(1, 2, )", 'UF1010@8-9'],
+    ['max(1, 2, )', 'UF1010@8-9'],
     ["get('$.a').b", 'UF1011@10-12'],
     ["get('$.a')[0]", 'UF1011@10-13'],
     ["lower('A').upper()", 'UF1011@10-18'],
@@ -208,7 +208,12 @@ describe("'===' and '!==' (Vectara's UDF examples write them)", () => {
     ] as const) {
       const d = only(source);
       const at = source.indexOf(plain === '==' ? '===' : '!==');
-      expect({ code: d.code, severity: d.severity, start: d.span.start, end: d.span.end }).toEqual({ code: Codes.StrictEquality, severity: 'warning', start: at, end: at + 3 });
+      expect({ code: d.code, severity: d.severity, start: d.span.start, end: d.span.end }).toEqual({
+        code: Codes.StrictEquality,
+        severity: 'warning',
+        start: at,
+        end: at + 3,
+      });
       expect(d.message).toContain(`'${plain}'`);
     }
   });

@@ -46,11 +46,10 @@ export const EVALUATION_NESTING_CAP = 1_000;
 /** UF4001 when the source is longer than maxSourceLength (checked before lexing). */
 export function checkSourceLength(source: string, limits: Limits): Diagnostic | undefined {
   if (source.length <= limits.maxSourceLength) return undefined;
-  return diagnostic(
-    Codes.SourceTooLong,
-    `the expression is ${source.length} characters long; the limit is ${limits.maxSourceLength}`,
-    { start: limits.maxSourceLength, end: source.length },
-  );
+  return diagnostic(Codes.SourceTooLong, `the expression is ${source.length} characters long; the limit is ${limits.maxSourceLength}`, {
+    start: limits.maxSourceLength,
+    end: source.length,
+  });
 }
 
 interface Frame {
@@ -78,7 +77,19 @@ const OPERAND_NEXT = 4;
 const CLASSES: number[] = [];
 for (const type of T.lexerTokens) {
   const operator = tokenMatcher({ image: '', startOffset: 0, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type }, T.Operator);
-  const node = [T.NumberLit, T.StringLit, T.DoubleQuotedString, T.UnterminatedString, T.True, T.False, T.Null, T.Identifier, T.If, T.LBracket, T.Question].includes(type);
+  const node = [
+    T.NumberLit,
+    T.StringLit,
+    T.DoubleQuotedString,
+    T.UnterminatedString,
+    T.True,
+    T.False,
+    T.Null,
+    T.Identifier,
+    T.If,
+    T.LBracket,
+    T.Question,
+  ].includes(type);
   const operandNext = [T.LParen, T.LBracket, T.Comma, T.Question, T.Colon, T.If, T.Then, T.Else].includes(type);
   CLASSES[type.tokenTypeIdx!] = (operator ? OPERATOR | NODE | OPERAND_NEXT : 0) | (node ? NODE : 0) | (operandNext ? OPERAND_NEXT : 0);
 }
@@ -125,7 +136,9 @@ export function checkTokens(tokens: readonly IToken[], limits: Limits): Diagnost
     if ((tokenClass & NODE) !== 0) {
       nodes++;
       if (nodes === limits.maxNodes + 1) {
-        out.push(diagnostic(Codes.TooManyNodes, `the expression has more than ${limits.maxNodes} nodes`, tokenSpan(token), 'split it into simpler expressions'));
+        out.push(
+          diagnostic(Codes.TooManyNodes, `the expression has more than ${limits.maxNodes} nodes`, tokenSpan(token), 'split it into simpler expressions'),
+        );
       }
     }
     let sequenceDepth = 0;
@@ -197,7 +210,9 @@ function tooDeep(span: Span, limit: number, maxDepth: number, whose = "the parse
 export function checkTree(root: Node, nodeCount: number, limits: Limits): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (nodeCount > limits.maxNodes) {
-    out.push(diagnostic(Codes.TooManyNodes, `the expression has ${nodeCount} nodes; the limit is ${limits.maxNodes}`, root.span, 'split it into simpler expressions'));
+    out.push(
+      diagnostic(Codes.TooManyNodes, `the expression has ${nodeCount} nodes; the limit is ${limits.maxNodes}`, root.span, 'split it into simpler expressions'),
+    );
   }
   let deepest: Node | undefined;
   walk(root, (node, depth) => {

@@ -107,7 +107,9 @@ describe('maxDepth', () => {
       '['.repeat(n) + ']'.repeat(n),
       'if (true) '.repeat(n) + '1' + ' else 2'.repeat(n),
       '-'.repeat(n) + '1',
-      Array(n + 1).fill('1').join(' + '),
+      Array(n + 1)
+        .fill('1')
+        .join(' + '),
     ]) {
       expect(parse(source).diagnostics).toEqual([]);
     }

@@ -43,7 +43,9 @@ export function parseSource(source: string, limits: Limits): SourceParse {
     const ds = [...lexed.diagnostics];
     // only whitespace and comments: an empty program (bad characters are their own error)
     if (!ds.some((d) => d.code === Codes.InvalidCharacter)) {
-      ds.push(diagnostic(Codes.EmptySource, 'the expression is empty', { start: 0, end: source.length }, "write an expression, such as get('$.output') != null"));
+      ds.push(
+        diagnostic(Codes.EmptySource, 'the expression is empty', { start: 0, end: source.length }, "write an expression, such as get('$.output') != null"),
+      );
     }
     const ast = errorNode({ start: 0, end: source.length });
     return { result: { ast, diagnostics: finish(ds), comments: lexed.comments, nodeCount: numberNodes(ast) }, tokens };

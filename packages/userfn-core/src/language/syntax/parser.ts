@@ -1,5 +1,16 @@
 import { EmbeddedActionsParser, EOF, type IRecognitionException, type IToken } from 'chevrotain';
-import { real, type ArgsCst, type BaseCst, type ExpressionCst, type IfCst, type ListCst, type PostfixCst, type PrimaryCst, type ProgramCst, type SequenceItem } from './cst.js';
+import {
+  real,
+  type ArgsCst,
+  type BaseCst,
+  type ExpressionCst,
+  type IfCst,
+  type ListCst,
+  type PostfixCst,
+  type PrimaryCst,
+  type ProgramCst,
+  type SequenceItem,
+} from './cst.js';
 import * as T from './tokens.js';
 
 /*

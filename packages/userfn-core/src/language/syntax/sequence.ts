@@ -161,7 +161,13 @@ class Resolver {
     } else if (type === T.StrictEqual || type === T.StrictNotEqual) {
       // Vectara's own UDF examples write `===`: it means `==` (UserFn has no coercion to be strict about).
       const plain = type === T.StrictEqual ? '==' : '!=';
-      this.host.report(Codes.StrictEquality, `'${token.image}' is read as '${plain}'`, tokenSpan(token), `write '${plain}': UserFn's '${plain}' never converts types`, 'warning');
+      this.host.report(
+        Codes.StrictEquality,
+        `'${token.image}' is read as '${plain}'`,
+        tokenSpan(token),
+        `write '${plain}': UserFn's '${plain}' never converts types`,
+        'warning',
+      );
     }
     this.ops.push(chainedFrom === undefined ? { kind: 'infix', op, token, prec } : { kind: 'infix', op, token, prec, chainedFrom });
     this.expectOperand = true;
@@ -292,7 +298,7 @@ function reportChained(token: IToken, host: SequenceHost): void {
     Codes.ChainedComparison,
     equality ? 'equality comparisons cannot be chained' : 'comparisons cannot be chained',
     tokenSpan(token),
-    equality ? "compare two values at a time and join the results with 'and'" : "write a < b and b < c",
+    equality ? "compare two values at a time and join the results with 'and'" : 'write a < b and b < c',
   );
 }
 

@@ -124,9 +124,7 @@ function isExponentAt(text: string, i: number): boolean {
 const VALID_NUMBER = /^(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** What a NumberLit token's text means. */
-export type NumberCheck =
-  | { readonly ok: true; readonly value: number }
-  | { readonly ok: false; readonly overflow: boolean; readonly hint: string };
+export type NumberCheck = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly overflow: boolean; readonly hint: string };
 
 /** Validates a NumberLit image: malformed literals and doubles that overflow are errors. */
 export function checkNumber(raw: string): NumberCheck {

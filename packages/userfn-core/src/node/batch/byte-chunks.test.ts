@@ -61,6 +61,11 @@ describe('readByteChunks and chunkLines', () => {
   it('decodes invalid UTF-8 to U+FFFD the same way whatever the chunking', async () => {
     const bytes = Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xe2, 0x82]), Buffer.from('"}\nx\n')]);
     expect(await lines([bytes])).toEqual(['{"a":"\uFFFD"}', 'x']);
-    expect(await lines([...bytes].map((b) => Buffer.from([b])), { maxLines: 1, maxBytes: 1 })).toEqual(['{"a":"\uFFFD"}', 'x']);
+    expect(
+      await lines(
+        [...bytes].map((b) => Buffer.from([b])),
+        { maxLines: 1, maxBytes: 1 },
+      ),
+    ).toEqual(['{"a":"\uFFFD"}', 'x']);
   });
 });

@@ -11,7 +11,8 @@ export type { VerifyStreamOptions, BatchProgress } from './verify-stream.js';
  * line per input line to `output`, and resolves with the run's summary. The
  * same function the CLI runs, typed with the public options only.
  */
-export const verifyStream: (ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options?: VerifyStreamOptions) => Promise<BatchSummary> = run;
+export const verifyStream: (ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options?: VerifyStreamOptions) => Promise<BatchSummary> =
+  run;
 export { formatSummary, type BatchSummary, type JudgeSummary } from './stats.js';
 export type { BatchFormat } from './record.js';
 export type { ChunkLimits } from './byte-chunks.js';

@@ -50,12 +50,22 @@ afterAll(() => endpoint.close());
 describe('verifyStream with judge rules', () => {
   it('writes NeMo Gym rollouts back with the reward the judge shaped, in input order, with input errors as lines of their own', async () => {
     const judge = createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', retries: 0, concurrency: 4 });
-    const lines = [rollout('Refund please', 'Refund issued.', 0.5), rollout('Cancel my order', 'Here is a poem.'), '{"response": {}}', rollout('Track parcel', 'Track it here.')];
+    const lines = [
+      rollout('Refund please', 'Refund issued.', 0.5),
+      rollout('Cancel my order', 'Here is a poem.'),
+      '{"response": {}}',
+      rollout('Track parcel', 'Track it here.'),
+    ];
     const out = sink();
     const progress: BatchProgress[] = [];
-    const summary = await verifyStream(ruleSet, (async function* () {
-      yield `${lines.join('\n')}\n`;
-    })(), out.stream, { format: 'nemo-gym', judge, judgeWindow: 2, onProgress: (p) => progress.push(p) });
+    const summary = await verifyStream(
+      ruleSet,
+      (async function* () {
+        yield `${lines.join('\n')}\n`;
+      })(),
+      out.stream,
+      { format: 'nemo-gym', judge, judgeWindow: 2, onProgress: (p) => progress.push(p) },
+    );
     const written = out.text().trim().split('\n');
     expect(written).toHaveLength(4);
     expect(JSON.parse(written[0]!).reward).toBe(1);
@@ -78,10 +88,18 @@ describe('verifyStream with judge rules', () => {
   it("with audit on, writes each rollout's judged entries as userfn_judged beside the reward", async () => {
     const judge = createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', retries: 0, audit: true });
     const out = sink();
-    await verifyStream(ruleSet, (async function* () {
-      yield `${rollout('Refund please', 'Refund issued.')}\n`;
-    })(), out.stream, { format: 'nemo-gym', judge, judgeAudit: true });
-    const line = JSON.parse(out.text()) as { reward: number; userfn_judged: Array<{ rule: string; verdict: string; calls: Array<{ request: string; raw: string }> }> };
+    await verifyStream(
+      ruleSet,
+      (async function* () {
+        yield `${rollout('Refund please', 'Refund issued.')}\n`;
+      })(),
+      out.stream,
+      { format: 'nemo-gym', judge, judgeAudit: true },
+    );
+    const line = JSON.parse(out.text()) as {
+      reward: number;
+      userfn_judged: Array<{ rule: string; verdict: string; calls: Array<{ request: string; raw: string }> }>;
+    };
     expect(line.reward).toBe(1);
     expect(line.userfn_judged).toMatchObject([{ rule: 'on-task', verdict: 'pass', calls: [{ request: expect.stringMatching(/^sha256:/) }] }]);
     expect(JSON.parse(line.userfn_judged[0]!.calls[0]!.raw).results[0].id).toBe('on-task');
@@ -95,16 +113,27 @@ describe('verifyStream with judge rules', () => {
       const judge = createJudgeClient({ baseURL: failing.url, model: 'm', retries: 0 });
       const out = sink();
       const input = ['one', 'two', 'broken', 'four'].map((t) => JSON.stringify({ session: { key: t }, output: { text: t } })).join('\n');
-      const run = verifyStream(ruleSet, (async function* () {
-        yield `${input}\n`;
-      })(), out.stream, { judge, judgeError: 'abort' });
+      const run = verifyStream(
+        ruleSet,
+        (async function* () {
+          yield `${input}\n`;
+        })(),
+        out.stream,
+        { judge, judgeError: 'abort' },
+      );
       const error = await run.then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(JudgeAbortError);
       expect((error as JudgeAbortError & { line: number }).line).toBe(3);
-      expect(out.text().trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['one', 'two']);
+      expect(
+        out
+          .text()
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).id),
+      ).toEqual(['one', 'two']);
     } finally {
       await failing.close();
     }

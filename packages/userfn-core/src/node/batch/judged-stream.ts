@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import type { JudgeErrorPolicy, RuleSet } from '../../rules/types.js';
 import type { JudgeBackend } from '../../rules/judge-request.js';
 import { chunkLines, readByteChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from './byte-chunks.js';

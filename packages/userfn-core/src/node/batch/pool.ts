@@ -75,7 +75,10 @@ export class WorkerPool {
 
   /** Sends a chunk to the least busy worker, ready or not (a starting worker queues it). */
   run(chunk: WorkerTask): Promise<PoolResult> {
-    return this.send(this.slots.reduce((a, b) => (b.busy < a.busy ? b : a)), chunk);
+    return this.send(
+      this.slots.reduce((a, b) => (b.busy < a.busy ? b : a)),
+      chunk,
+    );
   }
 
   /**

@@ -15,7 +15,12 @@ describe('progress', () => {
   it('redraws at most once per interval and erases itself at the end', () => {
     let t = 0;
     const writes: string[] = [];
-    const r = progressReporter((s) => writes.push(s), 100, 100, () => t);
+    const r = progressReporter(
+      (s) => writes.push(s),
+      100,
+      100,
+      () => t,
+    );
     r.update({ records: 1, bytesRead: 10 });
     t = 50;
     r.update({ records: 2, bytesRead: 20 });
@@ -45,7 +50,15 @@ function totals(chunk: { records: number; passed: number; failed: number; inputE
 describe('formatSummary', () => {
   it('gives the counts, the mean score, the share of 0s and 1s, a histogram of the scores, and the rules that failed most (at most five)', () => {
     const scores = [1, 1, 1, 1, 1, 0.5, 0, 0.25, 0.75];
-    const s = summarize(totals({ records: 10, passed: 6, failed: 3, inputErrors: 1, scores, ruleMisses: [0, 4, 4, 1, 1, 1, 2] }), ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    const s = summarize(totals({ records: 10, passed: 6, failed: 3, inputErrors: 1, scores, ruleMisses: [0, 4, 4, 1, 1, 1, 2] }), [
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+    ]);
     expect(s.failuresByRule.map((x) => x.rule)).toEqual(['b', 'c', 'g', 'd', 'e', 'f']);
     expect([s.zeros, s.ones]).toEqual([1, 5]);
     expect(s.scoreHistogram).toEqual([1, 0, 1, 0, 0, 1, 0, 1, 0, 5]);
@@ -78,7 +91,11 @@ describe('formatSummary', () => {
     expect(formatSummary(summarize(totals({ records: 2, passed: 2, failed: 0, inputErrors: 0, scores: [1, 1], ruleMisses: [0] }), ['a']))).toContain(
       'scores: 0.0% are 0, 100.0% are 1\n',
     );
-    expect(formatSummary(summarize(totals({ records: 2, passed: 2, failed: 0, inputErrors: 0, scores: [1, 1], ruleMisses: [0] }), ['a'])).endsWith('every rule held on every record\n')).toBe(true);
+    expect(
+      formatSummary(summarize(totals({ records: 2, passed: 2, failed: 0, inputErrors: 0, scores: [1, 1], ruleMisses: [0] }), ['a'])).endsWith(
+        'every rule held on every record\n',
+      ),
+    ).toBe(true);
     expect(formatSummary(summarize(totals({ records: 1, passed: 0, failed: 0, inputErrors: 1, scores: [], ruleMisses: [0] }), ['a']))).toBe(
       '1 record: 0 passed, 0 failed, 1 input error; mean score n/a\n',
     );

@@ -84,7 +84,8 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
     if (outcome.passed) stats.passed++;
     else stats.failed++;
     for (const m of outcome.misses) stats.ruleMisses[index.get(m.rule)!]!++;
-    if (nemo) return `${setTopLevelKey(setTopLevelKey(line, 'reward', String(outcome.score), hasOwn.call(record, 'reward')), 'userfn', nemoTrace, hasOwn.call(record, 'userfn'))}\n`;
+    if (nemo)
+      return `${setTopLevelKey(setTopLevelKey(line, 'reward', String(outcome.score), hasOwn.call(record, 'reward')), 'userfn', nemoTrace, hasOwn.call(record, 'userfn'))}\n`;
 
     let failures = '';
     let warnings = '';

@@ -62,7 +62,13 @@ describe('verifyStream (sessions)', () => {
       id: 2,
       passed: false,
       score: 0.25,
-      failures: [{ rule: 'confident', message: 'Confidence below 0.8', explanation: "get('$.output.confidence', 0) >= 0.8 was false: get('$.output.confidence', 0) = 0.42" }],
+      failures: [
+        {
+          rule: 'confident',
+          message: 'Confidence below 0.8',
+          explanation: "get('$.output.confidence', 0) >= 0.8 was false: get('$.output.confidence', 0) = 0.42",
+        },
+      ],
       warnings: [{ rule: 'no-delete', message: 'delete_account must not run', explanation: "called('delete_account') was true" }],
       rule_set: ruleSetVersion(ruleSet),
     });
@@ -107,7 +113,11 @@ describe('verifyStream (sessions)', () => {
   describe('on worker threads (the built worker entry)', () => {
     const workerUrl = new URL('../../../dist/node/batch/worker.js', import.meta.url);
     const input = Array.from({ length: 600 }, (_, i) =>
-      i % 17 === 0 ? '' : i % 41 === 0 ? '{"not json' : JSON.stringify({ session: { key: `s${i}` }, output: { confidence: (i % 10) / 10 }, tool_calls: i % 5 ? [] : [{ name: 'delete_account' }] }),
+      i % 17 === 0
+        ? ''
+        : i % 41 === 0
+          ? '{"not json'
+          : JSON.stringify({ session: { key: `s${i}` }, output: { confidence: (i % 10) / 10 }, tool_calls: i % 5 ? [] : [{ name: 'delete_account' }] }),
     ).join('\n');
     const limits = { maxLines: 7, maxBytes: 1e6 };
 
@@ -187,7 +197,20 @@ parentPort.on('message', (m) => { if ('init' in m) parentPort.postMessage({ read
   });
 
   it('gives an empty input no output and an empty summary', async () => {
-    expect(await run('')).toEqual({ out: '', summary: { records: 0, passed: 0, failed: 0, inputErrors: 0, meanScore: null, failuresByRule: [], scoreHistogram: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], zeros: 0, ones: 0 } });
+    expect(await run('')).toEqual({
+      out: '',
+      summary: {
+        records: 0,
+        passed: 0,
+        failed: 0,
+        inputErrors: 0,
+        meanScore: null,
+        failuresByRule: [],
+        scoreHistogram: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        zeros: 0,
+        ones: 0,
+      },
+    });
   });
 
   it('stops reading while the output is blocked, and resumes when it drains (backpressure)', async () => {
@@ -280,7 +303,9 @@ describe('verifyStream (nemo-gym)', () => {
   });
   it('writes the real-shaped fixtures back byte for byte but for the reward, and the malformed one as an input error', async () => {
     const dir = join(import.meta.dirname, '../../rules/nemo-gym-fixtures');
-    const names = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+    const names = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
     const lines = names.map((f) => readFileSync(join(dir, f), 'utf8').trimEnd());
     const { out, summary } = await run(`${lines.join('\r\n')}\r\n`, { format: 'nemo-gym' });
     const written = out.split('\r\n').slice(0, -1);

@@ -104,7 +104,12 @@ interface Pending {
  * is byte-identical to one thread's. Resolves with the run's summary; the
  * output stream is not ended.
  */
-export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer | string>, output: Writable, options: BatchRunOptions = {}): Promise<BatchSummary> {
+export async function verifyStream(
+  ruleSet: RuleSet,
+  input: AsyncIterable<Buffer | string>,
+  output: Writable,
+  options: BatchRunOptions = {},
+): Promise<BatchSummary> {
   if (ruleSet.judges.length > 0) return judgedStream(ruleSet, input, output, options);
   let pool = options.pool;
   let outputError: Error | undefined;
@@ -116,7 +121,8 @@ export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer
     const format = options.format ?? 'sessions';
     const threads = options.workers ?? 1;
     if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`workers must be an integer >= 1, got ${threads}`);
-    if (pool && pool.size !== workerThreadsFor(threads)) throw new RangeError(`${threads} threads take ${workerThreadsFor(threads)} worker threads, not ${pool.size}`);
+    if (pool && pool.size !== workerThreadsFor(threads))
+      throw new RangeError(`${threads} threads take ${workerThreadsFor(threads)} worker threads, not ${pool.size}`);
     // Refuses a rule set that needs the host before any worker starts.
     const portable = threads > 1 ? portableRuleSet(ruleSet) : undefined;
     // One instant for the whole run, shared with every worker.
@@ -199,7 +205,10 @@ export async function verifyStream(ruleSet: RuleSet, input: AsyncIterable<Buffer
     if (output.writableNeedDrain) await drained(output, () => outputError);
     if (outputError) throw outputError;
     options.onTimeline?.({ threads: [{ thread: 0, ...main }, ...(pool?.activity(1) ?? [])], doneAt: epochMs() });
-    return summarize(total, ruleSet.rules.map((r) => r.id));
+    return summarize(
+      total,
+      ruleSet.rules.map((r) => r.id),
+    );
   } finally {
     output.off('error', onOutputError);
     await pool?.close();

@@ -24,12 +24,17 @@ Exit codes: 0 no errors (warnings allowed), 1 errors, 2 bad usage or unreadable 
 
 /** `userfn check`: returns the exit code. */
 export function runCheck(argv: string[], io: Io): number {
-  const { values, positionals } = parseCommandArgs('check', argv, {
-    file: { type: 'string' },
-    profile: { type: 'string' },
-    schema: { type: 'string' },
-    json: { type: 'boolean' },
-  }, CHECK_HELP);
+  const { values, positionals } = parseCommandArgs(
+    'check',
+    argv,
+    {
+      file: { type: 'string' },
+      profile: { type: 'string' },
+      schema: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    CHECK_HELP,
+  );
   if (values.help) {
     io.out(CHECK_HELP);
     return 0;
@@ -56,7 +61,11 @@ export function runCheck(argv: string[], io: Io): number {
     const lines = new LineIndex(source);
     for (const d of result.diagnostics) io.out(`${renderDiagnostic(source, d, lines, file)}\n\n`);
     const warnings = result.diagnostics.length - errors;
-    io.out(errors === 0 ? `ok: ${result.type}${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}\n` : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+    io.out(
+      errors === 0
+        ? `ok: ${result.type}${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}\n`
+        : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
+    );
   }
   return errors === 0 ? 0 : 1;
 }

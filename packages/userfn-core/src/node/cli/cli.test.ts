@@ -70,7 +70,7 @@ describe('--help on every command', () => {
 
 describe('userfn check', () => {
   it('prints every diagnostic with a caret, exit 1 on errors', async () => {
-    const r = await cli('check', "get('$.a') = 1 and \"x\"");
+    const r = await cli('check', 'get(\'$.a\') = 1 and "x"');
     expect(r.code).toBe(1);
     expect(r.out).toContain('error[UF1004]');
     expect(r.out).toContain('error[UF1003]');
@@ -115,7 +115,9 @@ describe('the userfn bin', () => {
     const dir2 = mkdtempSync(join(tmpdir(), 'userfn-bin-'));
     writeFileSync(join(dir2, 'r.rules.json'), JSON.stringify({ rules: [{ id: 'ok', condition: "get('$.output.ok') == true" }] }));
     writeFileSync(join(dir2, 's.jsonl'), Array.from({ length: 2000 }, (_, i) => JSON.stringify({ output: { ok: i % 2 === 0 } })).join('\n') + '\n');
-    const verified = spawnSync(process.execPath, [bin, 'verify', '--rules', join(dir2, 'r.rules.json'), join(dir2, 's.jsonl'), '--workers', '2'], { encoding: 'utf8' });
+    const verified = spawnSync(process.execPath, [bin, 'verify', '--rules', join(dir2, 'r.rules.json'), join(dir2, 's.jsonl'), '--workers', '2'], {
+      encoding: 'utf8',
+    });
     expect(verified.status).toBe(1);
     expect(verified.stdout.trim().split('\n')).toHaveLength(2000);
   });

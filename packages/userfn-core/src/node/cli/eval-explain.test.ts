@@ -47,7 +47,15 @@ describe('userfn eval --explain', () => {
   });
 
   it('uses the --now clock', async () => {
-    const r = await cli('eval', "hours(now() - iso_datetime_parse(get('$.output.created_at'))) < 24", '--context', context, '--explain', '--now', '2026-11-21T12:00:00Z');
+    const r = await cli(
+      'eval',
+      "hours(now() - iso_datetime_parse(get('$.output.created_at'))) < 24",
+      '--context',
+      context,
+      '--explain',
+      '--now',
+      '2026-11-21T12:00:00Z',
+    );
     expect(r.out.split('\n')[0]).toBe('false');
     expect(r.out).toContain("was false: hours(now() - iso_datetime_parse(get('$.output.created_at'))) = 36");
   });

@@ -26,13 +26,18 @@ Exit codes: 0 success, 1 a UserFn error, 2 bad usage or unreadable input.
 
 /** `userfn eval`: returns the exit code. */
 export function runEval(argv: string[], io: Io): number {
-  const { values, positionals } = parseCommandArgs('eval', argv, {
-    context: { type: 'string' },
-    profile: { type: 'string' },
-    now: { type: 'string' },
-    json: { type: 'boolean' },
-    explain: { type: 'boolean' },
-  }, EVAL_HELP);
+  const { values, positionals } = parseCommandArgs(
+    'eval',
+    argv,
+    {
+      context: { type: 'string' },
+      profile: { type: 'string' },
+      now: { type: 'string' },
+      json: { type: 'boolean' },
+      explain: { type: 'boolean' },
+    },
+    EVAL_HELP,
+  );
   if (values.help) {
     io.out(EVAL_HELP);
     return 0;
@@ -78,7 +83,11 @@ function printable<T>(values: T[], source: string): T[] {
     const [x, depth] = stack.pop()!;
     if (x === null || typeof x !== 'object') continue;
     if (depth >= max) {
-      throw new UserFnError(Codes.ContextTooDeep, `the result is nested deeper than ${max} levels: too deep to print`, new LineIndex(source).locate({ start: 0, end: source.length }));
+      throw new UserFnError(
+        Codes.ContextTooDeep,
+        `the result is nested deeper than ${max} levels: too deep to print`,
+        new LineIndex(source).locate({ start: 0, end: source.length }),
+      );
     }
     for (const c of Array.isArray(x) ? x : Object.values(x)) stack.push([c, depth + 1]);
   }

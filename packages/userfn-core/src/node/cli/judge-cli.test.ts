@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { askedIds, completion, startJudgeEndpoint, verdicts, type JudgeEndpoint } from '../../../test/support/judge-endpoint.js';
+import { askedIds, startJudgeEndpoint, verdicts, type JudgeEndpoint } from '../../../test/support/judge-endpoint.js';
 
 const bin = fileURLToPath(new URL('../../../dist/node/cli/bin.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'userfn-judge-cli-'));
@@ -66,7 +66,8 @@ const sessions = file(
 /** The scripted judge: impolite for s2 and s4 (by the text it was shown), and the refund explained. */
 const script = verdicts((id, r) => {
   const user = r.body.messages[1]!.content;
-  if (id === 'polite') return user.includes('Whatever') || user.includes('IGNORE') ? { pass: false, score: 0.1, reason: 'Curt.' } : { pass: true, score: 0.9, reason: 'Polite.' };
+  if (id === 'polite')
+    return user.includes('Whatever') || user.includes('IGNORE') ? { pass: false, score: 0.1, reason: 'Curt.' } : { pass: true, score: 0.9, reason: 'Polite.' };
   return { pass: true, score: 0.8, reason: 'Says Monday.' };
 });
 
@@ -87,16 +88,32 @@ describe('userfn verify with judge rules', () => {
     const cache = join(dir, 'cache-1');
     const r = await userfn(['verify', '--rules', rules, sessions, ...judgeArgs(), '--judge-cache', cache]);
     expect(r.code).toBe(1);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(endpoint.requests).toHaveLength(3);
     expect(endpoint.requests.map(askedIds).sort()).toEqual([['polite'], ['polite'], ['polite', 'refund-explained']]);
     expect(lines[0]).toMatchObject({ line: 1, id: 's1', passed: true, score: 1, failures: [] });
     expect(lines[0].judged).toEqual([
-      { rule: 'polite', verdict: 'pass', reason: 'Polite.', score: 0.9, calls: [{ request: expect.stringMatching(/^sha256:/), cached: false, latency_ms: expect.any(Number), attempts: 1, tokens: { prompt: 100, completion: 20 } }] },
+      {
+        rule: 'polite',
+        verdict: 'pass',
+        reason: 'Polite.',
+        score: 0.9,
+        calls: [
+          { request: expect.stringMatching(/^sha256:/), cached: false, latency_ms: expect.any(Number), attempts: 1, tokens: { prompt: 100, completion: 20 } },
+        ],
+      },
       { rule: 'refund-explained', verdict: 'pass', reason: 'Says Monday.', score: 0.8, calls: [expect.objectContaining({ cached: false })] },
     ]);
-    expect(lines[1]).toMatchObject({ id: 's2', passed: false, score: 3 / 4, failures: [{ rule: 'polite', message: 'The reply is not polite.', explanation: 'judge: Curt.', judge: { verdict: 'fail', score: 0.1 } }] });
+    expect(lines[1]).toMatchObject({
+      id: 's2',
+      passed: false,
+      score: 3 / 4,
+      failures: [{ rule: 'polite', message: 'The reply is not polite.', explanation: 'judge: Curt.', judge: { verdict: 'fail', score: 0.1 } }],
+    });
     expect(lines[1].judged[1]).toEqual({ rule: 'refund-explained', verdict: 'skipped' });
     expect(lines[2]).toMatchObject({ line: 3, error: { kind: 'input' } });
     expect(lines[3]).toMatchObject({ id: 's4', passed: false });
@@ -108,7 +125,10 @@ describe('userfn verify with judge rules', () => {
     const again = await userfn(['verify', '--rules', rules, sessions, ...judgeArgs(), '--judge-cache', cache, '--judge-audit']);
     expect(endpoint.requests).toHaveLength(3);
     expect(again.err).toContain('judge: 3 requests (0 sent, 3 cache hits)');
-    const relines = again.out.trim().split('\n').map((l) => JSON.parse(l));
+    const relines = again.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(relines.map((l) => [l.passed, l.score])).toEqual(lines.map((l) => [l.passed, l.score]));
     expect(relines[0].judged[0].calls[0]).toMatchObject({ cached: true, latency_ms: 0, request: lines[0].judged[0].calls[0].request });
     expect(JSON.parse(relines[0].judged[0].calls[0].raw).results).toHaveLength(2);
@@ -151,15 +171,21 @@ describe('userfn verify with judge rules', () => {
     expect(none.code).toBe(2);
     expect(none.err).toContain('the rule set has 2 judge rules (polite, refund-explained): give --judge-url and --judge-model');
     expect((await userfn(['verify', '--rules', rules, sessions, '--judge-url', endpoint.url])).err).toContain('--judge-url needs --judge-model');
-    expect((await userfn(['verify', '--rules', rules, sessions, ...judgeArgs(), '--judge-error', 'ignore'])).err).toContain('--judge-error must be fail, skip or abort');
-    expect((await userfn(['verify', '--rules', rules, sessions, '--judge-url', 'ftp://x', '--judge-model', 'm'])).err).toContain('--judge-url must be an http(s) URL');
+    expect((await userfn(['verify', '--rules', rules, sessions, ...judgeArgs(), '--judge-error', 'ignore'])).err).toContain(
+      '--judge-error must be fail, skip or abort',
+    );
+    expect((await userfn(['verify', '--rules', rules, sessions, '--judge-url', 'ftp://x', '--judge-model', 'm'])).err).toContain(
+      '--judge-url must be an http(s) URL',
+    );
     expect(endpoint.requests).toHaveLength(0);
   });
 });
 
 describe('userfn serve with judge rules', () => {
   it('awaits the judges in /verify: the reward includes them; /healthz never calls the judge', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--rules', rules, '--port', '0', ...judgeArgs()], { env: { ...process.env, USERFN_JUDGE_API_KEY: KEY } });
+    const child = spawn(process.execPath, [bin, 'serve', '--rules', rules, '--port', '0', ...judgeArgs()], {
+      env: { ...process.env, USERFN_JUDGE_API_KEY: KEY },
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));

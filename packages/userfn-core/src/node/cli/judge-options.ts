@@ -7,7 +7,6 @@ import { JUDGE_DEFAULTS, JUDGE_KEY_ENV } from '../judge/defaults.js';
 import { UsageError } from './io.js';
 export { JUDGE_OPTIONS } from './judge-flags.js';
 
-
 /** The default on-disk cache of `userfn verify`: $XDG_CACHE_HOME/userfn/judge, else ~/.cache/userfn/judge. */
 export function defaultJudgeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env['XDG_CACHE_HOME'] && env['XDG_CACHE_HOME'] !== '' ? env['XDG_CACHE_HOME'] : join(homedir(), '.cache');
@@ -64,7 +63,8 @@ export async function judgeSetup(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<JudgeSetup> {
   const policyText = (values['judge-error'] as string | undefined) ?? 'fail';
-  if (policyText !== 'fail' && policyText !== 'skip' && policyText !== 'abort') throw new UsageError(`--judge-error must be fail, skip or abort, got '${policyText}'`);
+  if (policyText !== 'fail' && policyText !== 'skip' && policyText !== 'abort')
+    throw new UsageError(`--judge-error must be fail, skip or abort, got '${policyText}'`);
   const policy: JudgeErrorPolicy = policyText;
   const url = values['judge-url'] as string | undefined;
   const model = values['judge-model'] as string | undefined;
@@ -88,7 +88,8 @@ export async function judgeSetup(
   const retries = whole(values['judge-retries'], '--judge-retries', JUDGE_DEFAULTS.retries, 0, 10);
   const timeoutText = values['judge-timeout'] as string | undefined;
   const timeoutS = timeoutText === undefined ? JUDGE_DEFAULTS.timeoutMs / 1000 : Number(timeoutText);
-  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 3600 || timeoutText?.trim() === '') throw new UsageError(`--judge-timeout must be a number of seconds from 0 to 3600, got '${timeoutText}'`);
+  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 3600 || timeoutText?.trim() === '')
+    throw new UsageError(`--judge-timeout must be a number of seconds from 0 to 3600, got '${timeoutText}'`);
 
   let cache: JudgeCache | undefined;
   let cacheText: string;
@@ -98,7 +99,8 @@ export async function judgeSetup(
     cache = entries > 0 ? new MemoryCache(entries) : undefined;
     cacheText = entries > 0 ? `memory cache of ${entries} replies` : 'no cache';
   } else {
-    if (values['judge-cache-size'] !== undefined) throw new UsageError('userfn verify keeps judge replies on disk: use --judge-cache <dir> or --no-judge-cache');
+    if (values['judge-cache-size'] !== undefined)
+      throw new UsageError('userfn verify keeps judge replies on disk: use --judge-cache <dir> or --no-judge-cache');
     if (values['no-judge-cache'] && values['judge-cache'] !== undefined) throw new UsageError('--judge-cache and --no-judge-cache exclude each other');
     const dir = values['no-judge-cache'] ? undefined : ((values['judge-cache'] as string | undefined) ?? defaultJudgeCacheDir(env));
     cache = dir !== undefined ? new DiskCache(dir) : undefined;

@@ -13,7 +13,12 @@ import type { UserFnError } from '../../common/diagnostics/user-fn-error.js';
  *     | ^^^^^
  *     = hint: ...
  */
-export function renderDiagnostic(source: string, d: Pick<Diagnostic, 'code' | 'severity' | 'message' | 'span' | 'hint'>, lines = new LineIndex(source), label?: string): string {
+export function renderDiagnostic(
+  source: string,
+  d: Pick<Diagnostic, 'code' | 'severity' | 'message' | 'span' | 'hint'>,
+  lines = new LineIndex(source),
+  label?: string,
+): string {
   const start = lines.position(d.span.start);
   const lineNo = start.line + 1;
   const text = lines.lineText(lineNo);

@@ -99,17 +99,22 @@ function workersOf(value: unknown): number {
 
 /** `userfn serve`: resolves with the exit code once the server has drained. */
 export async function runServe(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs('serve', argv, {
-    rules: { type: 'string' },
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'body-limit': { type: 'string' },
-    'max-buffered': { type: 'string' },
-    'drain-ms': { type: 'string' },
-    workers: { type: 'string' },
-    ...JUDGE_OPTIONS,
-    'decision-log': { type: 'string' },
-  }, SERVE_HELP);
+  const { values, positionals } = parseCommandArgs(
+    'serve',
+    argv,
+    {
+      rules: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'body-limit': { type: 'string' },
+      'max-buffered': { type: 'string' },
+      'drain-ms': { type: 'string' },
+      workers: { type: 'string' },
+      ...JUDGE_OPTIONS,
+      'decision-log': { type: 'string' },
+    },
+    SERVE_HELP,
+  );
   if (values.help) {
     io.out(SERVE_HELP);
     return 0;

@@ -116,14 +116,19 @@ export function runSuite(files: SuiteFiles, now: string | undefined, coverage = 
 
 /** `userfn test`: returns the exit code. */
 export function runTest(argv: string[], io: Io): number {
-  const { values, positionals } = parseCommandArgs('test', argv, {
-    rules: { type: 'string' },
-    cases: { type: 'string' },
-    format: { type: 'string' },
-    now: { type: 'string' },
-    coverage: { type: 'boolean' },
-    'coverage-min': { type: 'string' },
-  }, TEST_HELP);
+  const { values, positionals } = parseCommandArgs(
+    'test',
+    argv,
+    {
+      rules: { type: 'string' },
+      cases: { type: 'string' },
+      format: { type: 'string' },
+      now: { type: 'string' },
+      coverage: { type: 'boolean' },
+      'coverage-min': { type: 'string' },
+    },
+    TEST_HELP,
+  );
   if (values.help) {
     io.out(TEST_HELP);
     return 0;

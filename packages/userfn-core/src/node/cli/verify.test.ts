@@ -100,7 +100,12 @@ describe('userfn verify (end to end)', () => {
   it('exits 0 when every record passed, and reads a YAML rule set', () => {
     const r = userfn(['--rules', yamlRules, allGood]);
     expect(r.code).toBe(0);
-    expect(r.out.trimEnd().split('\n').map((l) => (JSON.parse(l) as { passed: boolean }).passed)).toEqual([true, true]);
+    expect(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { passed: boolean }).passed),
+    ).toEqual([true, true]);
     expect(r.err).toContain('every rule held on every record');
   });
 
@@ -130,7 +135,9 @@ describe('userfn verify (end to end)', () => {
     expect(r.out).toBe(userfn(['--rules', rules, mixed]).out);
     const [summary, timeline] = r.err.split('timeline:\n');
     expect(summary).toContain('3000 records: ');
-    expect(timeline).toMatch(/^main thread: ready at \d+ ms, verified \d+ chunks? in \d+ ms\nworker 1: loaded at \d+ ms, (ready at \d+ ms|never ready), verified \d+ chunks? in \d+ ms\ndone at \d+ ms\n$/);
+    expect(timeline).toMatch(
+      /^main thread: ready at \d+ ms, verified \d+ chunks? in \d+ ms\nworker 1: loaded at \d+ ms, (ready at \d+ ms|never ready), verified \d+ chunks? in \d+ ms\ndone at \d+ ms\n$/,
+    );
     const chunks = [...timeline!.matchAll(/verified (\d+) chunk/g)].reduce((n, m) => n + Number(m[1]), 0);
     expect(chunks).toBe(Math.ceil(3000 / 512));
   });

@@ -143,7 +143,8 @@ export async function runVerify(argv: string[], io: Io): Promise<number> {
   }
   const rulesPath = values.rules as string | undefined;
   if (rulesPath === undefined) throw new UsageError('userfn verify needs --rules <rules.json|yaml>; see userfn verify --help');
-  if (positionals.length !== 1) throw new UsageError(`userfn verify takes one input file (or - for standard input), got ${positionals.length}; see userfn verify --help`);
+  if (positionals.length !== 1)
+    throw new UsageError(`userfn verify takes one input file (or - for standard input), got ${positionals.length}; see userfn verify --help`);
   const inputPath = positionals[0]!;
   const format = (values.format ?? 'sessions') as BatchFormat;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format '${String(values.format)}': use sessions or nemo-gym`);

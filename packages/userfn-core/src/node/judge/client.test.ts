@@ -15,7 +15,12 @@ const ruleSet = loadRuleSet({
   rules: [
     { id: 'has-output', condition: "get('$.output.text') != null", weight: 1 },
     { id: 'polite', judge: { prompt: 'The reply is polite.' }, weight: 1 },
-    { id: 'answers', judge: { prompt: 'The reply answers the task.', include: ['task', 'output'], threshold: 0.7 }, weight: 2, message: 'The reply does not answer the task.' },
+    {
+      id: 'answers',
+      judge: { prompt: 'The reply answers the task.', include: ['task', 'output'], threshold: 0.7 },
+      weight: 2,
+      message: 'The reply does not answer the task.',
+    },
     { id: 'refund-tone', when: "called('refund')", judge: { prompt: 'The refund is explained.' }, weight: 1 },
   ],
 });
@@ -31,7 +36,8 @@ afterEach(() => {
   endpoint.script = verdicts(() => ({ pass: true, score: 0.9 }));
 });
 
-const client = (extra: Partial<JudgeClientOptions> = {}) => createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', apiKey: KEY, retries: 0, ...extra });
+const client = (extra: Partial<JudgeClientOptions> = {}) =>
+  createJudgeClient({ baseURL: endpoint.url, model: 'judge-test', apiKey: KEY, retries: 0, ...extra });
 
 describe('the judge client against a Chat Completions endpoint', () => {
   it('asks once per session for every judge rule whose when holds, with temperature 0, a json_schema reply format and the key', async () => {
@@ -63,7 +69,9 @@ describe('the judge client against a Chat Completions endpoint', () => {
   });
 
   it('maps verdicts and the threshold to results and the weighted score, with the reason as the explanation', async () => {
-    endpoint.script = verdicts((id) => (id === 'polite' ? { pass: false, score: 0.2, reason: 'The reply is curt.' } : { pass: true, score: 0.6, reason: 'Mostly.' }));
+    endpoint.script = verdicts((id) =>
+      id === 'polite' ? { pass: false, score: 0.2, reason: 'The reply is curt.' } : { pass: true, score: 0.6, reason: 'Mostly.' },
+    );
     const v = await verifyAsync(ruleSet, { ...session, tool_calls: [{ name: 'refund' }] }, { judge: client() });
     expect(askedIds(endpoint.requests[0]!)).toEqual(['polite', 'answers', 'refund-tone']);
     const byId = Object.fromEntries(v.results.map((r) => [r.id, r]));
@@ -76,7 +84,8 @@ describe('the judge client against a Chat Completions endpoint', () => {
   });
 
   it('retries a 429 after its retry-after and then succeeds', async () => {
-    endpoint.script = (r, i) => (i === 0 ? { status: 429, headers: { 'retry-after': '0.05' }, json: { error: { message: 'slow down' } } } : verdicts(() => ({ pass: true }))(r, i));
+    endpoint.script = (r, i) =>
+      i === 0 ? { status: 429, headers: { 'retry-after': '0.05' }, json: { error: { message: 'slow down' } } } : verdicts(() => ({ pass: true }))(r, i);
     const v = await verifyAsync(ruleSet, session, { judge: client({ retries: 2 }) });
     expect(endpoint.requests).toHaveLength(2);
     expect(v.results[1]!.judge).toMatchObject({ verdict: 'pass', calls: [{ attempts: 2 }] });
@@ -108,7 +117,8 @@ describe('the judge client against a Chat Completions endpoint', () => {
   it('makes a reply that is not JSON an error of every rule asked', async () => {
     endpoint.script = () => completion('Sure! Both rules pass.');
     const v = await verifyAsync(ruleSet, session, { judge: client() });
-    for (const r of v.results.slice(1, 3)) expect(r.judge).toMatchObject({ verdict: 'error', error: expect.stringMatching(/^the judge's reply is not JSON: "Sure!/) });
+    for (const r of v.results.slice(1, 3))
+      expect(r.judge).toMatchObject({ verdict: 'error', error: expect.stringMatching(/^the judge's reply is not JSON: "Sure!/) });
   });
 
   it('makes a rule missing from the reply an error, keeps the others, and ignores ids that were not asked', async () => {
@@ -155,7 +165,12 @@ describe('the judge client against a Chat Completions endpoint', () => {
   });
 
   it('takes the majority of samples and reports the disagreement', async () => {
-    const sampled = loadRuleSet({ rules: [{ id: 'correct', judge: { prompt: 'Correct?', samples: 3 } }, { id: 'once', judge: { prompt: 'Once?' } }] });
+    const sampled = loadRuleSet({
+      rules: [
+        { id: 'correct', judge: { prompt: 'Correct?', samples: 3 } },
+        { id: 'once', judge: { prompt: 'Once?' } },
+      ],
+    });
     // sample 1 (seed 1) disagrees
     endpoint.script = verdicts((_id, r) => ({ pass: r.body.seed !== 1, reason: `seed ${r.body.seed ?? 0}` }));
     const v = await verifyAsync(sampled, session, { judge: client() });
@@ -172,7 +187,11 @@ describe('the judge client against a Chat Completions endpoint', () => {
 
     endpoint.script = verdicts((_id, r) => ({ pass: r.body.seed === 1 }));
     const w = await verifyAsync(sampled, session, { judge: client() });
-    expect(w.results[0]).toMatchObject({ passed: false, explanation: expect.stringMatching(/\(1 of 3 samples passed\)$/), judge: { verdict: 'fail', disagreement: true } });
+    expect(w.results[0]).toMatchObject({
+      passed: false,
+      explanation: expect.stringMatching(/\(1 of 3 samples passed\)$/),
+      judge: { verdict: 'fail', disagreement: true },
+    });
   });
 
   it('sends no Authorization header without a key', async () => {
@@ -191,7 +210,9 @@ describe('the judge client against a Chat Completions endpoint', () => {
       return { ...verdicts(() => ({ pass: true }))(r, i), delayMs: 30 };
     };
     const judge = client({ concurrency: 3 });
-    await Promise.all(Array.from({ length: 10 }, (_, i) => verifyAsync(ruleSet, { ...session, session: { key: `s${i}` }, output: { text: `reply ${i}` } }, { judge })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => verifyAsync(ruleSet, { ...session, session: { key: `s${i}` }, output: { text: `reply ${i}` } }, { judge })),
+    );
     expect(endpoint.requests).toHaveLength(10);
     expect(most).toBeLessThanOrEqual(3);
     expect(most).toBeGreaterThan(1);

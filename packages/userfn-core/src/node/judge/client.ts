@@ -54,7 +54,8 @@ const CALL_HEADER = 'x-userfn-judge-call';
 /** What a failed call was, in one line, without anything of the request (the key never appears). */
 function describeFailure(e: unknown, timeoutMs: number): string {
   if (e instanceof APIConnectionTimeoutError) return `the judge endpoint did not answer within ${timeoutMs} ms`;
-  if (e instanceof APIError && e.status !== undefined) return `the judge endpoint answered HTTP ${e.status}${e.message ? `: ${e.message.replace(/^\d+\s*/, '').slice(0, 200)}` : ''}`;
+  if (e instanceof APIError && e.status !== undefined)
+    return `the judge endpoint answered HTTP ${e.status}${e.message ? `: ${e.message.replace(/^\d+\s*/, '').slice(0, 200)}` : ''}`;
   if (e instanceof Error) return `the judge endpoint could not be reached: ${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}`;
   return `the judge call failed: ${String(e)}`;
 }
@@ -129,12 +130,14 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
       const message = completion.choices?.[0]?.message;
       const base = record(tokens ? { tokens } : {});
       if (!message) throw new JudgeCallError("the judge's reply has no message", base);
-      if (typeof message.refusal === 'string' && message.refusal !== '') throw new JudgeCallError(`the judge refused: ${redact(message.refusal).slice(0, 200)}`, base);
+      if (typeof message.refusal === 'string' && message.refusal !== '')
+        throw new JudgeCallError(`the judge refused: ${redact(message.refusal).slice(0, 200)}`, base);
       if (typeof message.content !== 'string') throw new JudgeCallError("the judge's reply has no text content", base);
       const content = redact(message.content);
       const verdicts = parseJudgeReply(content, request.ruleIds).verdicts;
       // Errors are never cached: only a reply with a verdict for every rule asked.
-      if (options.cache && [...verdicts.values()].every((v) => !('error' in v))) await options.cache.set(requestHash, { content, ...(tokens ? { tokens } : {}) });
+      if (options.cache && [...verdicts.values()].every((v) => !('error' in v)))
+        await options.cache.set(requestHash, { content, ...(tokens ? { tokens } : {}) });
       return { content, record: { ...base, ...(options.audit ? { raw: content } : {}) } };
     } catch (e) {
       stats.errors++;
@@ -163,7 +166,10 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
       const hit = await options.cache?.get(hash);
       if (hit) {
         stats.cacheHits++;
-        return { content: hit.content, record: { request: hash, cached: true, latencyMs: 0, ...(hit.tokens ? { tokens: hit.tokens } : {}), ...(options.audit ? { raw: hit.content } : {}) } };
+        return {
+          content: hit.content,
+          record: { request: hash, cached: true, latencyMs: 0, ...(hit.tokens ? { tokens: hit.tokens } : {}), ...(options.audit ? { raw: hit.content } : {}) },
+        };
       }
       return limiter.run(() => send(request, hash));
     },

@@ -8,5 +8,7 @@ import { createHash } from 'node:crypto';
  * is the cache key and the hash in the audit record.
  */
 export function requestKey(baseURL: string, body: object): string {
-  return `sha256:${createHash('sha256').update(JSON.stringify({ endpoint: baseURL.replace(/\/+$/, ''), body })).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify({ endpoint: baseURL.replace(/\/+$/, ''), body }))
+    .digest('hex')}`;
 }

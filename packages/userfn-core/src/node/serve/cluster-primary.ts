@@ -56,8 +56,7 @@ export function runServePrimary(options: PrimaryOptions): Promise<number> {
         else if (m.type === 'rules-failed') log(`worker ${w.id} could not load the rule set: ${m.message}`);
         else if (m.type === 'rules-loaded' && m.generation === generation && awaiting.delete(w.id) && awaiting.size === 0 && generation > 0) {
           log(`reloaded ${options.file} (${m.rules} rules): every worker serves it`);
-        }
-        else if (m.type === 'listen-failed' && !started) {
+        } else if (m.type === 'listen-failed' && !started) {
           stopping = true;
           for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
           cleanup();

@@ -39,7 +39,8 @@ function trace(v: Verification, run: JudgeRun): Trace {
     passed: v.passed,
     failures: misses('error'),
     warnings: misses('warning'),
-    ...(judged.length > 0 ? { judged } : {}), ...(v.incomplete ? { incomplete: true as const } : {}),
+    ...(judged.length > 0 ? { judged } : {}),
+    ...(v.incomplete ? { incomplete: true as const } : {}),
     decision: v.decision,
     ...(v.retry_prompt !== undefined ? { retry_prompt: v.retry_prompt } : {}),
     attempt: v.attempt,
@@ -95,7 +96,13 @@ function sessionKey(context: unknown): string | number | null {
  * the rule), and records the decision when the service keeps a log (written
  * after the answer is computed, never awaited).
  */
-async function verifyAndRecord(ruleSet: RuleSet, context: unknown, endpoint: DecisionEntry['endpoint'], run: JudgeRun, request: VerifyRequest): Promise<Verification> {
+async function verifyAndRecord(
+  ruleSet: RuleSet,
+  context: unknown,
+  endpoint: DecisionEntry['endpoint'],
+  run: JudgeRun,
+  request: VerifyRequest,
+): Promise<Verification> {
   const start = request.record ? performance.now() : 0;
   let v: Verification;
   try {
@@ -133,7 +140,12 @@ function optionalNow(body: Record<string, unknown>): string | undefined {
 }
 
 /** `POST /verify`: a NeMo Gym rollout, returned with `reward` set to the rule set's score and a `userfn` trace. */
-export async function handleVerify(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }, request: VerifyRequest = {}): Promise<Record<string, unknown>> {
+export async function handleVerify(
+  ruleSet: RuleSet,
+  body: unknown,
+  run: JudgeRun = { judgeError: 'fail' },
+  request: VerifyRequest = {},
+): Promise<Record<string, unknown>> {
   const rollout = requireObject(body, 'the rollout');
   if (!('response' in rollout)) throw new HttpError(400, 'invalid_request', 'the rollout has no `response` field');
   const response = rollout['response'];
@@ -154,7 +166,12 @@ export async function handleVerify(ruleSet: RuleSet, body: unknown, run: JudgeRu
 }
 
 /** `POST /verify-context`: a verification context, verified as `verifyAsync()` does (`?attempt=N` is its attempt). */
-export function handleVerifyContext(ruleSet: RuleSet, body: unknown, run: JudgeRun = { judgeError: 'fail' }, request: VerifyRequest = {}): Promise<Verification> {
+export function handleVerifyContext(
+  ruleSet: RuleSet,
+  body: unknown,
+  run: JudgeRun = { judgeError: 'fail' },
+  request: VerifyRequest = {},
+): Promise<Verification> {
   return verifyAndRecord(ruleSet, requireObject(body, 'the context'), '/verify-context', run, request);
 }
 

@@ -21,7 +21,14 @@ describe('createVerifyService on an internal fault', () => {
   it('answers 500 with a JSON error, logs the fault, and keeps serving', async () => {
     const good = loadRuleSet({ rules: [{ id: 'a', condition: "get('$.output') != null" }] });
     // A rule set whose rule list breaks when verify walks it: a fault of ours, not of the request.
-    const broken = { ...good, rules: new Proxy(good.rules as RuleSet['rules'] & object, { get: () => { throw new Error('boom'); } }) } as RuleSet;
+    const broken = {
+      ...good,
+      rules: new Proxy(good.rules as RuleSet['rules'] & object, {
+        get: () => {
+          throw new Error('boom');
+        },
+      }),
+    } as RuleSet;
     const logs: string[] = [];
     const service = createVerifyService({ ruleSet: broken, log: (l) => logs.push(l) });
     await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));

@@ -9,7 +9,15 @@ import { call, post, type Reply, type ServeProcess, startServe } from '../../../
 /** Request bodies as large as real rollouts, and larger: from outside the process. */
 const dir = mkdtempSync(join(tmpdir(), 'userfn-serve-bodies-'));
 const rulesFile = join(dir, 'rules.json');
-writeFileSync(rulesFile, JSON.stringify({ rules: [{ id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8" }, { id: 'no-search', condition: "not called('search')" }] }));
+writeFileSync(
+  rulesFile,
+  JSON.stringify({
+    rules: [
+      { id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8" },
+      { id: 'no-search', condition: "not called('search')" },
+    ],
+  }),
+);
 
 const MiB = 1024 * 1024;
 
@@ -81,7 +89,14 @@ describe('userfn serve request bodies', () => {
     const s = await startServe(['--rules', rulesFile, '--body-limit', String(MiB), '--max-buffered', String(MiB)]);
     try {
       // A request that has sent 900 KB of its body and waits: those bytes are buffered.
-      const held = request({ host: '127.0.0.1', port: s.port, method: 'POST', path: '/verify-context', agent: false, headers: { 'content-type': 'application/json', 'content-length': 900_002 } });
+      const held = request({
+        host: '127.0.0.1',
+        port: s.port,
+        method: 'POST',
+        path: '/verify-context',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': 900_002 },
+      });
       const heldReply = new Promise<number>((resolve, reject) => {
         held.on('response', (res) => {
           res.resume();

@@ -17,7 +17,9 @@ const rollout = (text: string) => ({ response: { output: [{ type: 'message', rol
 
 let endpoint: JudgeEndpoint;
 beforeAll(async () => {
-  endpoint = await startJudgeEndpoint((r, i) => (r.body.messages[1]!.content.includes('garbage') ? completion('no json here') : verdicts(() => ({ pass: true }))(r, i)));
+  endpoint = await startJudgeEndpoint((r, i) =>
+    r.body.messages[1]!.content.includes('garbage') ? completion('no json here') : verdicts(() => ({ pass: true }))(r, i),
+  );
 });
 afterAll(() => endpoint.close());
 
@@ -28,8 +30,15 @@ async function serve(judgeError: JudgeErrorPolicy) {
   await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
   const port = (service.server.address() as AddressInfo).port;
   const post = async (text: string) => {
-    const res = await fetch(`http://127.0.0.1:${port}/verify`, { method: 'POST', body: JSON.stringify(rollout(text)), headers: { 'content-type': 'application/json' } });
-    return { status: res.status, body: (await res.json()) as { reward?: number; userfn?: { incomplete?: boolean }; error?: { code: string; message: string } } };
+    const res = await fetch(`http://127.0.0.1:${port}/verify`, {
+      method: 'POST',
+      body: JSON.stringify(rollout(text)),
+      headers: { 'content-type': 'application/json' },
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { reward?: number; userfn?: { incomplete?: boolean }; error?: { code: string; message: string } },
+    };
   };
   return { post, close: () => service.drain() };
 }
@@ -56,7 +65,10 @@ describe('userfn serve with judge rules (in process)', () => {
     try {
       const r = await abort.post('garbage');
       expect(r.status).toBe(502);
-      expect(r.body.error).toMatchObject({ code: 'judge_error', message: expect.stringMatching(/^judge error on rule 'polite': the judge's reply is not JSON/) });
+      expect(r.body.error).toMatchObject({
+        code: 'judge_error',
+        message: expect.stringMatching(/^judge error on rule 'polite': the judge's reply is not JSON/),
+      });
       expect((await abort.post('fine')).status).toBe(200);
     } finally {
       await abort.close();

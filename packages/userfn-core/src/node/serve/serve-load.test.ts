@@ -34,7 +34,11 @@ const EXPECTED = { A: { reward: 0.75, failures: ['a-only'] }, B: { reward: 2 / 7
 const BODY = rollout('{"confidence": 0.9}');
 
 type Outcome = { reply: Reply } | { error: string };
-const settle = (p: Promise<Reply>): Promise<Outcome> => p.then((reply) => ({ reply }), (e: Error & { code?: string }) => ({ error: e.code ?? e.message }));
+const settle = (p: Promise<Reply>): Promise<Outcome> =>
+  p.then(
+    (reply) => ({ reply }),
+    (e: Error & { code?: string }) => ({ error: e.code ?? e.message }),
+  );
 
 /** Which rule set answered, from the reward and the failures together; `undefined` for anything else. */
 function answeredBy(o: Outcome): 'A' | 'B' | undefined {

@@ -46,7 +46,10 @@ describe('userfn serve', () => {
     expect(good.status).toBe(200);
     expect(good.body).toMatchObject({ reward: 1, extra: { kept: true }, userfn: { passed: true, failures: [], warnings: [] } });
     const bad = await post(server.port, '/verify', rollout('{"confidence": 0.5}', [{ name: 'delete_account' }]));
-    const b = bad.body as { reward: number; userfn: { passed: boolean; failures: Array<{ rule: string; explanation: string }>; warnings: Array<{ rule: string }> } };
+    const b = bad.body as {
+      reward: number;
+      userfn: { passed: boolean; failures: Array<{ rule: string; explanation: string }>; warnings: Array<{ rule: string }> };
+    };
     expect(b.reward).toBe(0.25);
     expect(b.userfn.passed).toBe(false);
     expect(b.userfn.failures.map((f) => f.rule)).toEqual(['confident']);
@@ -145,11 +148,14 @@ describe('userfn serve lifecycle', () => {
     // Expect: 100-continue: the server's "100 Continue" says it has the request (its 'request' event has run).
     const serverHasIt = new Promise<void>((resolve) => (received = resolve));
     const pending = new Promise<Reply>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: s.port, method: 'POST', path: '/verify-context', headers: { 'content-type': 'application/json', expect: '100-continue' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()), headers: res.headers }));
-      });
+      const req = request(
+        { host: '127.0.0.1', port: s.port, method: 'POST', path: '/verify-context', headers: { 'content-type': 'application/json', expect: '100-continue' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()), headers: res.headers }));
+        },
+      );
       req.on('error', reject);
       req.on('continue', () => {
         req.write('{"output": ');
@@ -171,7 +177,15 @@ describe('userfn serve lifecycle', () => {
 
   it('exits 2 with every problem of an invalid rule set', async () => {
     const file = join(dir, 'bad.rules.json');
-    writeFileSync(file, JSON.stringify({ rules: [{ id: 'a', condition: 'lenght(1)' }, { id: 'a', condition: '' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        rules: [
+          { id: 'a', condition: 'lenght(1)' },
+          { id: 'a', condition: '' },
+        ],
+      }),
+    );
     const child = spawn(process.execPath, [BIN, 'serve', '--rules', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));

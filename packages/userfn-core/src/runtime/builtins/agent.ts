@@ -84,7 +84,11 @@ export const call_count = defineBuiltin({
         const src = toolSource(rt);
         if (src.kind === 'calls') return src.names.reduce((n, x) => (x === name ? n + 1 : n), 0);
         if (src.kind === 'tools' && hasOwn.call(src.tools, name)) {
-          throw new BareFault(Codes.CallCountUnknown, `call count unknown: the context has $.tools.${name} but no $.tool_calls`, 'provide $.tool_calls to count calls');
+          throw new BareFault(
+            Codes.CallCountUnknown,
+            `call count unknown: the context has $.tools.${name} but no $.tool_calls`,
+            'provide $.tool_calls to count calls',
+          );
         }
         return 0;
       },
@@ -98,7 +102,12 @@ export const call_count = defineBuiltin({
 });
 
 const orderExamples: Example[] = [
-  { expr: "called_in_order(['lookup_account', 'process_refund'])", profile: 'verification', context: ctxWith(['lookup_account', 'search', 'process_refund']), result: true },
+  {
+    expr: "called_in_order(['lookup_account', 'process_refund'])",
+    profile: 'verification',
+    context: ctxWith(['lookup_account', 'search', 'process_refund']),
+    result: true,
+  },
   { expr: "called_in_order(['search', 'search'])", profile: 'verification', context: ctxWith(['search']), result: false },
   { expr: 'called_in_order([])', profile: 'verification', result: true },
 ];
@@ -130,7 +139,11 @@ export const called_in_order = defineBuiltin({
         }
         if (names.length === 1) return src.kind === 'tools' && hasOwn.call(src.tools, names[0]!);
         if (src.kind === 'none') return false;
-        throw new BareFault(Codes.OrderUnknown, 'the order of calls is unknown: the context has $.tools but no $.tool_calls', 'provide $.tool_calls for order-sensitive checks');
+        throw new BareFault(
+          Codes.OrderUnknown,
+          'the order of calls is unknown: the context has $.tools but no $.tool_calls',
+          'provide $.tool_calls for order-sensitive checks',
+        );
       },
     }),
   ],

@@ -7,11 +7,62 @@ const decls = [...BUILTINS.values()];
 describe('builtin declarations', () => {
   it('declares every builtin of the spec', () => {
     const spec = [
-      'get', 'has', 'json_get', 'parse_json', 'coalesce', 'now', 'iso_datetime_parse', 'datetime_parse', 'to_unix_timestamp',
-      'seconds', 'minutes', 'hours', 'days', 'year', 'month', 'day', 'hour', 'weekday', 'abs', 'power', 'min', 'max', 'sqrt',
-      'trunc', 'floor', 'ceil', 'round', 'sign', 'exp', 'ln', 'log10', 'log', 'radians', 'degrees', 'sin', 'cos', 'tan', 'sind',
-      'cosd', 'tand', 'length', 'lower', 'upper', 'trim', 'contains', 'starts_with', 'ends_with', 'matches', 'to_string',
-      'to_number', 'sum', 'avg', 'called', 'call_count', 'called_in_order', 'if',
+      'get',
+      'has',
+      'json_get',
+      'parse_json',
+      'coalesce',
+      'now',
+      'iso_datetime_parse',
+      'datetime_parse',
+      'to_unix_timestamp',
+      'seconds',
+      'minutes',
+      'hours',
+      'days',
+      'year',
+      'month',
+      'day',
+      'hour',
+      'weekday',
+      'abs',
+      'power',
+      'min',
+      'max',
+      'sqrt',
+      'trunc',
+      'floor',
+      'ceil',
+      'round',
+      'sign',
+      'exp',
+      'ln',
+      'log10',
+      'log',
+      'radians',
+      'degrees',
+      'sin',
+      'cos',
+      'tan',
+      'sind',
+      'cosd',
+      'tand',
+      'length',
+      'lower',
+      'upper',
+      'trim',
+      'contains',
+      'starts_with',
+      'ends_with',
+      'matches',
+      'to_string',
+      'to_number',
+      'sum',
+      'avg',
+      'called',
+      'call_count',
+      'called_in_order',
+      'if',
     ];
     expect(spec.filter((n) => !BUILTINS.has(n))).toEqual([]);
   });
@@ -43,7 +94,10 @@ describe('every builtin example runs', () => {
 describe("an invalid literal path's hint", () => {
   const hintOf = (source: string) => check(source, { profile: 'any' }).diagnostics.find((d) => d.code === 'UF2004');
   it("tells to start with '$' only when the path does not", () => {
-    expect(hintOf("get('a.b')")).toMatchObject({ message: "invalid JSONPath: a JSONPath query must start with '$'", hint: "a path starts with '$', e.g. '$.output.status'" });
+    expect(hintOf("get('a.b')")).toMatchObject({
+      message: "invalid JSONPath: a JSONPath query must start with '$'",
+      hint: "a path starts with '$', e.g. '$.output.status'",
+    });
     expect(hintOf("get('$. a')")).toMatchObject({ message: "invalid JSONPath: whitespace is not allowed after '.'" });
     expect(hintOf("get('$. a')")!.hint).toBeUndefined();
     expect(hintOf("get('$.")!.hint).toBeUndefined();

@@ -39,7 +39,11 @@ export const get = defineBuiltin<CompiledPath>({
     'Only own data is read: `__proto__`, `constructor` and `prototype` are ordinary keys.',
   nullAware: true,
   overloads: [
-    nullAwareOverload({ params: [p('path', T.string)], returns: T.dyn, impl: ([path], rt) => (path === null ? null : queryPath(dynamicPath(path), rt.ctx, rt.limits)) }),
+    nullAwareOverload({
+      params: [p('path', T.string)],
+      returns: T.dyn,
+      impl: ([path], rt) => (path === null ? null : queryPath(dynamicPath(path), rt.ctx, rt.limits)),
+    }),
     nullAwareOverload({
       params: [p('path', T.string), p('default', T.dyn)],
       returns: T.dyn,
@@ -55,7 +59,16 @@ export const get = defineBuiltin<CompiledPath>({
     { expr: "get('$.output.status')", context: { output: { status: 'indexed' } }, result: 'indexed' },
     { expr: "get('$.output.sections_indexed', 0)", context: { output: {} }, result: 0 },
     { expr: "get('$.tool_calls[*].name')", context: { tool_calls: [{ name: 'search' }, { name: 'lookup' }] }, result: ['search', 'lookup'] },
-    { expr: "get('$.items[?@.price > 10].id')", context: { items: [{ id: 1, price: 5 }, { id: 2, price: 20 }] }, result: [2] },
+    {
+      expr: "get('$.items[?@.price > 10].id')",
+      context: {
+        items: [
+          { id: 1, price: 5 },
+          { id: 2, price: 20 },
+        ],
+      },
+      result: [2],
+    },
   ],
   check(ctx) {
     const path = checkLiteralPath(ctx, 0);
@@ -100,7 +113,13 @@ export const has = defineBuiltin<CompiledPath>({
   category: 'context',
   doc: 'True when the path matches anything in the context, even a `null` value.',
   nullAware: true,
-  overloads: [nullAwareOverload({ params: [p('path', T.string)], returns: T.boolean, impl: ([path], rt) => path !== null && pathExists(dynamicPath(path), rt.ctx, rt.limits) })],
+  overloads: [
+    nullAwareOverload({
+      params: [p('path', T.string)],
+      returns: T.boolean,
+      impl: ([path], rt) => path !== null && pathExists(dynamicPath(path), rt.ctx, rt.limits),
+    }),
+  ],
   examples: [
     { expr: "has('$.output.error')", context: { output: { error: null } }, result: true },
     { expr: "has('$.output.error')", context: { output: {} }, result: false },
@@ -144,14 +163,28 @@ export const json_get = defineBuiltin<CompiledPath>({
   nullAware: true,
   overloads: [
     nullAwareOverload({ params: [p('value', T.dyn), p('path', T.string)], returns: T.dyn, impl: ([v, path], rt) => jsonGet(v, path, undefined, rt) }),
-    nullAwareOverload({ params: [p('value', T.dyn), p('path', T.string), p('default', T.dyn)], returns: T.dyn, impl: ([v, path, d], rt) => jsonGet(v, path, d, rt) }),
+    nullAwareOverload({
+      params: [p('value', T.dyn), p('path', T.string), p('default', T.dyn)],
+      returns: T.dyn,
+      impl: ([v, path, d], rt) => jsonGet(v, path, d, rt),
+    }),
   ],
   examples: [
     { expr: `json_get('{"hits":3}', '$.hits')`, result: 3 },
     { expr: `json_get('{"hits":3}', '$.misses', 0)`, result: 0 },
-    { expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0", context: { tools: { search: { outputs: { latest: '{"hits":3}' } } } }, profile: 'verification', result: true },
+    {
+      expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0",
+      context: { tools: { search: { outputs: { latest: '{"hits":3}' } } } },
+      profile: 'verification',
+      result: true,
+    },
     { expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) == 0", context: {}, profile: 'verification', result: true },
-    { expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0", context: { tools: { search: { outputs: { latest: { hits: 2 } } } } }, profile: 'verification', result: true },
+    {
+      expr: "json_get(get('$.tools.search.outputs.latest'), '$.hits', 0) > 0",
+      context: { tools: { search: { outputs: { latest: { hits: 2 } } } } },
+      profile: 'verification',
+      result: true,
+    },
     { expr: "json_get('not json', '$.a')", error: Codes.InvalidJson },
   ],
   check(ctx) {

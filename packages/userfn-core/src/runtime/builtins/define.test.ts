@@ -10,7 +10,11 @@ import { nullAwareOverload, overload, p, type ArgsOf, type Param } from './defin
 // implementation typed from anything but its parameters fails the build.
 describe('implementations are typed from their declared parameters', () => {
   it('gives each parameter the run-time type of its declared type', () => {
-    type Args = ArgsOf<[Param<typeof T.number>, Param<typeof T.string>, Param<typeof T.datetime>, Param<typeof T.duration>, Param<typeof T.boolean>], never, never>;
+    type Args = ArgsOf<
+      [Param<typeof T.number>, Param<typeof T.string>, Param<typeof T.datetime>, Param<typeof T.duration>, Param<typeof T.boolean>],
+      never,
+      never
+    >;
     expectTypeOf<Args>().toEqualTypeOf<readonly [number, string, Datetime, Duration, boolean]>();
     type Lists = ArgsOf<[Param<ReturnType<typeof T.list>>, Param<typeof T.object>, Param<typeof T.dyn>], never, never>;
     expectTypeOf<Lists>().toEqualTypeOf<readonly [readonly Value[], { readonly [key: string]: Value }, Value]>();

@@ -205,7 +205,9 @@ export function defineBuiltin<D = never>(decl: BuiltinDecl<D>): BuiltinDecl {
   if (!decl.lazy) {
     for (const o of decl.overloads) {
       if (receivesNull.has(o) !== (decl.nullAware === true)) {
-        throw new Error(`builtin ${decl.name}: ${decl.nullAware ? 'a null-aware builtin declares its overloads with nullAwareOverload()' : 'nullAwareOverload() needs nullAware: true'}`);
+        throw new Error(
+          `builtin ${decl.name}: ${decl.nullAware ? 'a null-aware builtin declares its overloads with nullAwareOverload()' : 'nullAwareOverload() needs nullAware: true'}`,
+        );
       }
     }
   }

@@ -44,7 +44,10 @@ export function pickOverload<O extends Signature>(candidates: readonly O[], args
 
 function argumentMismatch(call: ResolvedCall, args: readonly Value[], span: Span): Fault {
   const o = call.candidates[0]!;
-  const i = Math.max(0, args.findIndex((a, j) => a !== null && !valueFits(a, paramType(o, j))));
+  const i = Math.max(
+    0,
+    args.findIndex((a, j) => a !== null && !valueFits(a, paramType(o, j))),
+  );
   const name = i < o.params.length ? o.params[i]!.name : (o.rest?.name ?? 'argument');
   const want = call.candidates.map((c) => typeToString(paramType(c, i))).filter((x, j, all) => all.indexOf(x) === j);
   return new Fault(Codes.RuntimeTypeMismatch, `argument '${name}' of ${call.decl.name} must be ${want.join(' or ')}, got ${typeName(args[i])}`, span);
@@ -75,7 +78,8 @@ function run(call: EagerCall, o: Overload, args: Value[], rt: Runtime, span: Spa
   } catch (e) {
     throw atCallSite(e, span);
   }
-  if (typeof out === 'number' && out - out !== 0) throw new Fault(Codes.NonFinite, `${call.decl.name} gave ${Number.isNaN(out) ? 'a value that is not a number' : 'an infinite value'}`, span);
+  if (typeof out === 'number' && out - out !== 0)
+    throw new Fault(Codes.NonFinite, `${call.decl.name} gave ${Number.isNaN(out) ? 'a value that is not a number' : 'an infinite value'}`, span);
   return out;
 }
 

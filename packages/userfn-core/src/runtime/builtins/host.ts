@@ -126,4 +126,3 @@ export function functionTable(host: HostFunctions | undefined): FunctionTable {
   }
   return table;
 }
-

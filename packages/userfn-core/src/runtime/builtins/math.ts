@@ -57,20 +57,34 @@ function positive(name: string, x: number): number {
   return x;
 }
 
-export const abs = unary('abs', 'The absolute value.', Math.abs, [{ expr: 'abs(-2.5)', result: 2.5 }, { expr: 'abs(null)', result: null }]);
+export const abs = unary('abs', 'The absolute value.', Math.abs, [
+  { expr: 'abs(-2.5)', result: 2.5 },
+  { expr: 'abs(null)', result: null },
+]);
 
 export const power = defineBuiltin({
   name: 'power',
   category: 'math',
   doc: '`a` raised to the power `b`. A result that is not a finite number (e.g. `power(-8, 1/3)`) is a runtime error.',
   overloads: [overload({ params: [p('a', T.number), p('b', T.number)], returns: T.number, impl: ([a, b]) => a ** b })],
-  examples: [{ expr: 'power(2, 10)', result: 1024 }, { expr: 'power(-8, 1 / 3)', error: Codes.NonFinite }],
+  examples: [
+    { expr: 'power(2, 10)', result: 1024 },
+    { expr: 'power(-8, 1 / 3)', error: Codes.NonFinite },
+  ],
 });
 
-export const sqrt = unary('sqrt', 'The square root; a negative number is a runtime error.', (x) => {
-  if (x < 0) throw new BareFault(Codes.DomainError, `sqrt needs a number >= 0, got ${x}`);
-  return Math.sqrt(x);
-}, [{ expr: 'sqrt(16)', result: 4 }, { expr: 'sqrt(-1)', error: Codes.DomainError }]);
+export const sqrt = unary(
+  'sqrt',
+  'The square root; a negative number is a runtime error.',
+  (x) => {
+    if (x < 0) throw new BareFault(Codes.DomainError, `sqrt needs a number >= 0, got ${x}`);
+    return Math.sqrt(x);
+  },
+  [
+    { expr: 'sqrt(16)', result: 4 },
+    { expr: 'sqrt(-1)', error: Codes.DomainError },
+  ],
+);
 export const trunc = unary('trunc', 'Drops the fractional part (towards zero).', Math.trunc, [{ expr: 'trunc(-2.7)', result: -2 }]);
 export const floor = unary('floor', 'The largest whole number not above x.', Math.floor, [{ expr: 'floor(-2.5)', result: -3 }]);
 export const ceil = unary('ceil', 'The smallest whole number not below x.', Math.ceil, [{ expr: 'ceil(2.1)', result: 3 }]);
@@ -92,9 +106,17 @@ export const round = defineBuiltin({
 });
 
 export const sign = unary('sign', '-1, 0 or 1 by the sign of x.', (x) => (x > 0 ? 1 : x < 0 ? -1 : 0), [{ expr: 'sign(-3)', result: -1 }]);
-export const exp = unary('exp', 'e raised to x.', Math.exp, [{ expr: 'exp(0)', result: 1 }, { expr: 'exp(1000)', error: Codes.NonFinite }]);
-export const ln = unary('ln', 'The natural logarithm; x must be positive.', (x) => Math.log(positive('ln', x)), [{ expr: 'ln(1)', result: 0 }, { expr: 'ln(0)', error: Codes.DomainError }]);
-export const log10 = unary('log10', 'The base-10 logarithm; x must be positive.', (x) => Math.log10(positive('log10', x)), [{ expr: 'log10(1000)', result: 3 }]);
+export const exp = unary('exp', 'e raised to x.', Math.exp, [
+  { expr: 'exp(0)', result: 1 },
+  { expr: 'exp(1000)', error: Codes.NonFinite },
+]);
+export const ln = unary('ln', 'The natural logarithm; x must be positive.', (x) => Math.log(positive('ln', x)), [
+  { expr: 'ln(1)', result: 0 },
+  { expr: 'ln(0)', error: Codes.DomainError },
+]);
+export const log10 = unary('log10', 'The base-10 logarithm; x must be positive.', (x) => Math.log10(positive('log10', x)), [
+  { expr: 'log10(1000)', result: 3 },
+]);
 
 export const log = defineBuiltin({
   name: 'log',
@@ -112,7 +134,10 @@ export const log = defineBuiltin({
       },
     }),
   ],
-  examples: [{ expr: 'log(2, 8)', result: 3 }, { expr: 'log(1)', result: 0 }],
+  examples: [
+    { expr: 'log(2, 8)', result: 3 },
+    { expr: 'log(1)', result: 0 },
+  ],
 });
 
 export const radians = unary('radians', 'Degrees to radians.', (x) => x * RAD, [{ expr: 'radians(180)', result: Math.PI }]);
@@ -120,8 +145,14 @@ export const degrees = unary('degrees', 'Radians to degrees.', (x) => x / RAD, [
 export const sin = unary('sin', 'Sine of an angle in radians.', Math.sin, [{ expr: 'sin(0)', result: 0 }]);
 export const cos = unary('cos', 'Cosine of an angle in radians.', Math.cos, [{ expr: 'cos(0)', result: 1 }]);
 export const tan = unary('tan', 'Tangent of an angle in radians.', Math.tan, [{ expr: 'tan(0)', result: 0 }]);
-export const sindBuiltin = unary('sind', 'Sine of an angle in degrees; exact at multiples of 30°.', sind, [{ expr: 'sind(30)', result: 0.5 }, { expr: 'sind(270)', result: -1 }]);
-export const cosdBuiltin = unary('cosd', 'Cosine of an angle in degrees; exact at multiples of 60° and 90°.', cosd, [{ expr: 'cosd(60)', result: 0.5 }, { expr: 'cosd(90)', result: 0 }]);
+export const sindBuiltin = unary('sind', 'Sine of an angle in degrees; exact at multiples of 30°.', sind, [
+  { expr: 'sind(30)', result: 0.5 },
+  { expr: 'sind(270)', result: -1 },
+]);
+export const cosdBuiltin = unary('cosd', 'Cosine of an angle in degrees; exact at multiples of 60° and 90°.', cosd, [
+  { expr: 'cosd(60)', result: 0.5 },
+  { expr: 'cosd(90)', result: 0 },
+]);
 export const tandBuiltin = unary('tand', 'Tangent of an angle in degrees; exact at multiples of 45°; odd multiples of 90° are a runtime error.', tand, [
   { expr: 'tand(45)', result: 1 },
   { expr: 'tand(90)', error: Codes.DomainError },

@@ -25,7 +25,9 @@ describe('the builtin table', () => {
 
   it('lists every declaration the category files export, and nothing else', () => {
     // The one place that looks for declarations among module exports: a guard on the hand-written list.
-    const exported = [agent, context, lists, logic, math, strings, time].flatMap((m) => Object.values(m).filter((v) => Object.isFrozen(v) && typeof v === 'object' && v !== null && 'overloads' in v));
+    const exported = [agent, context, lists, logic, math, strings, time].flatMap((m) =>
+      Object.values(m).filter((v) => Object.isFrozen(v) && typeof v === 'object' && v !== null && 'overloads' in v),
+    );
     expect(exported.length).toBeGreaterThan(50);
     expect(new Set(BUILTINS.values())).toEqual(new Set(exported));
   });

@@ -33,7 +33,8 @@ function stringFn(name: string, doc: string, fn: (s: string) => string, examples
   // Case changes can grow a string ('ß' upper-cases to 'SS'): the result is held to maxStringLength like any other.
   const impl = ([s]: readonly [string], rt: Runtime): string => {
     const out = fn(s);
-    if (out.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
+    if (out.length > rt.limits.maxStringLength)
+      throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
     return out;
   };
   return defineBuiltin({ name, category: 'string', doc, overloads: [overload({ params: [p('s', T.string)], returns: T.string, impl })], examples });
@@ -44,7 +45,19 @@ export const lower = stringFn('lower', 'Lower case, with no locale rules.', (s) 
 export const upper = stringFn('upper', 'Upper case, with no locale rules.', (s) => s.toUpperCase(), [{ expr: "upper('straße')", result: 'STRASSE' }]);
 // The Unicode White_Space property exactly: String.prototype.trim misses U+0085 (NEL) and adds U+FEFF (BOM).
 function isWhiteSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 // Scans in from both ends: linear, where a /[…]+$/ regex retries from every position of an inner white-space run (quadratic).
 function trimWhiteSpace(s: string): string {
@@ -64,17 +77,32 @@ function stringTest(name: string, doc: string, fn: (s: string, t: string) => boo
     name,
     category: 'string',
     doc,
-    overloads: [overload({ params: [p('s', T.string), p(name === 'contains' ? 'sub' : name === 'starts_with' ? 'prefix' : 'suffix', T.string)], returns: T.boolean, impl: ([s, t]) => fn(s, t) })],
+    overloads: [
+      overload({
+        params: [p('s', T.string), p(name === 'contains' ? 'sub' : name === 'starts_with' ? 'prefix' : 'suffix', T.string)],
+        returns: T.boolean,
+        impl: ([s, t]) => fn(s, t),
+      }),
+    ],
     examples,
   });
 }
 
-export const contains = stringTest('contains', 'True when `sub` occurs in `s` (case-sensitive; compose with `lower` to ignore case).', (s, t) => s.includes(t), [
-  { expr: "contains('refund processed', 'refund')", result: true },
-  { expr: "contains(lower('REFUND'), 'refund')", result: true },
+export const contains = stringTest(
+  'contains',
+  'True when `sub` occurs in `s` (case-sensitive; compose with `lower` to ignore case).',
+  (s, t) => s.includes(t),
+  [
+    { expr: "contains('refund processed', 'refund')", result: true },
+    { expr: "contains(lower('REFUND'), 'refund')", result: true },
+  ],
+);
+export const starts_with = stringTest('starts_with', 'True when `s` starts with `prefix` (case-sensitive).', (s, t) => s.startsWith(t), [
+  { expr: "starts_with('ses_123', 'ses_')", result: true },
 ]);
-export const starts_with = stringTest('starts_with', 'True when `s` starts with `prefix` (case-sensitive).', (s, t) => s.startsWith(t), [{ expr: "starts_with('ses_123', 'ses_')", result: true }]);
-export const ends_with = stringTest('ends_with', 'True when `s` ends with `suffix` (case-sensitive).', (s, t) => s.endsWith(t), [{ expr: "ends_with('report.pdf', '.pdf')", result: true }]);
+export const ends_with = stringTest('ends_with', 'True when `s` ends with `suffix` (case-sensitive).', (s, t) => s.endsWith(t), [
+  { expr: "ends_with('report.pdf', '.pdf')", result: true },
+]);
 
 function regexOf(pattern: string, flags: string): RE2JS {
   const problem = flagsProblem(flags);
@@ -133,8 +161,12 @@ export const to_string = defineBuiltin({
       params: [p('x', T.dyn)],
       returns: T.string,
       impl: ([x], rt) => {
-        const s = x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration) ? jsonText(x, rt.limits.maxStringLength, rt.limits.maxContextDepth) : valueToString(x);
-        if (s.length > rt.limits.maxStringLength) throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
+        const s =
+          x !== null && typeof x === 'object' && !(x instanceof Datetime || x instanceof Duration)
+            ? jsonText(x, rt.limits.maxStringLength, rt.limits.maxContextDepth)
+            : valueToString(x);
+        if (s.length > rt.limits.maxStringLength)
+          throw new BareFault(Codes.StringTooLong, `the string would be longer than ${rt.limits.maxStringLength} characters`);
         return s;
       },
     }),
@@ -153,7 +185,7 @@ const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 export const to_number = defineBuiltin({
   name: 'to_number',
   category: 'conversion',
-  doc: 'Parses JSON number syntax, with optional surrounding white space; anything else (`\'\'`, `\'12abc\'`, `\'Infinity\'`) is a runtime error. A number is returned as it is.',
+  doc: "Parses JSON number syntax, with optional surrounding white space; anything else (`''`, `'12abc'`, `'Infinity'`) is a runtime error. A number is returned as it is.",
   overloads: [
     overload({
       params: [p('s', T.string)],

@@ -62,7 +62,9 @@ describe('singular paths and a prototype polluted after they were compiled', () 
 describe('jsonText', () => {
   it('writes JSON without calling anything the value holds', () => {
     const o = { b: 1, s: 'x"', toJSON: () => expect.unreachable('toJSON'), [Symbol.toPrimitive]: () => expect.unreachable('toPrimitive') };
-    expect(jsonText([o, -0, null, true, new Datetime(0), new Duration(1000)], 1000, 10)).toBe('[{"b":1,"s":"x\\"","toJSON":null},0,null,true,"1970-01-01T00:00:00Z","PT1S"]');
+    expect(jsonText([o, -0, null, true, new Datetime(0), new Duration(1000)], 1000, 10)).toBe(
+      '[{"b":1,"s":"x\\"","toJSON":null},0,null,true,"1970-01-01T00:00:00Z","PT1S"]',
+    );
   });
 
   it('writes what JSON cannot hold as null, members included', () => {

@@ -17,7 +17,13 @@ import { typeName, hasOwn, type RuntimeTypeName, type Value } from '../../common
 export type OperandKind = 'number' | 'string' | 'datetime' | 'duration';
 
 const ARITHMETIC: Record<ArithmeticOp, Record<string, OperandKind>> = {
-  '+': { 'number,number': 'number', 'string,string': 'string', 'datetime,duration': 'datetime', 'duration,datetime': 'datetime', 'duration,duration': 'duration' },
+  '+': {
+    'number,number': 'number',
+    'string,string': 'string',
+    'datetime,duration': 'datetime',
+    'duration,datetime': 'datetime',
+    'duration,duration': 'duration',
+  },
   '-': { 'number,number': 'number', 'datetime,datetime': 'duration', 'datetime,duration': 'datetime', 'duration,duration': 'duration' },
   '*': { 'number,number': 'number', 'duration,number': 'duration', 'number,duration': 'duration' },
   '/': { 'number,number': 'number', 'duration,number': 'duration', 'duration,duration': 'number' },

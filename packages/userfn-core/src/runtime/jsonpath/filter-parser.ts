@@ -134,11 +134,16 @@ class FilterParser {
     const a = cur.code();
     const eq = cur.code(1) === 0x3d;
     switch (a) {
-      case 0x3d: return eq ? '==' : null;
-      case 0x21: return eq ? '!=' : null;
-      case 0x3c: return eq ? '<=' : '<';
-      case 0x3e: return eq ? '>=' : '>';
-      default: return null;
+      case 0x3d:
+        return eq ? '==' : null;
+      case 0x21:
+        return eq ? '!=' : null;
+      case 0x3c:
+        return eq ? '<=' : '<';
+      case 0x3e:
+        return eq ? '>=' : '>';
+      default:
+        return null;
     }
   }
 

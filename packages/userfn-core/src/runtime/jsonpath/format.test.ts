@@ -28,7 +28,23 @@ describe('formatNameSegment', () => {
   });
 
   it('round-trips through the parser for every kind of name', () => {
-    const names = ['name', 'a b', "it's", 'back\\slash', 'q"q', 'line\nbreak', '\u0000\u0001\u001f', 'café', '😀x', '__proto__', 'constructor', '', "'\\'", '[?@]', '..'];
+    const names = [
+      'name',
+      'a b',
+      "it's",
+      'back\\slash',
+      'q"q',
+      'line\nbreak',
+      '\u0000\u0001\u001f',
+      'café',
+      '😀x',
+      '__proto__',
+      'constructor',
+      '',
+      "'\\'",
+      '[?@]',
+      '..',
+    ];
     for (const name of names) {
       const path = '$' + formatNameSegment(name) + formatNameSegment(name);
       const p = compilePath(path);

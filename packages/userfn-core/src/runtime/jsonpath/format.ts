@@ -20,14 +20,22 @@ function hex4(c: number): string {
 /** The escape for code unit `c` inside a single-quoted literal, or undefined when it stands as is. */
 function escapeFor(c: number): string | undefined {
   switch (c) {
-    case 0x08: return '\\b';
-    case 0x09: return '\\t';
-    case 0x0a: return '\\n';
-    case 0x0c: return '\\f';
-    case 0x0d: return '\\r';
-    case 0x27: return "\\'";
-    case 0x5c: return '\\\\';
-    default: return c < 0x20 ? hex4(c) : undefined;
+    case 0x08:
+      return '\\b';
+    case 0x09:
+      return '\\t';
+    case 0x0a:
+      return '\\n';
+    case 0x0c:
+      return '\\f';
+    case 0x0d:
+      return '\\r';
+    case 0x27:
+      return "\\'";
+    case 0x5c:
+      return '\\\\';
+    default:
+      return c < 0x20 ? hex4(c) : undefined;
   }
 }
 

@@ -11,7 +11,7 @@ import type { RE2JS } from 're2js';
 
 /** A compiled argument, in the form its declared parameter type asks for. */
 export type CompiledArg =
-  | { readonly type: 'value'; readonly fn: ValueFn; /** Set when the argument is a literal. */ readonly literal?: { readonly value: unknown } }
+  | { readonly type: 'value'; readonly fn: ValueFn /** Set when the argument is a literal. */; readonly literal?: { readonly value: unknown } }
   | { readonly type: 'logical'; readonly fn: LogicalFn }
   | { readonly type: 'nodes'; readonly fn: NodesFn };
 

@@ -187,14 +187,22 @@ function hex4(s: string, i: number): number {
 /** The decoded text of a one-character JSON escape (`\\n` etc.), or undefined. */
 function simpleEscape(c: number): string | undefined {
   switch (c) {
-    case 0x62: return '\b';
-    case 0x66: return '\f';
-    case 0x6e: return '\n';
-    case 0x72: return '\r';
-    case 0x74: return '\t';
-    case 0x2f: return '/';
-    case BACKSLASH: return '\\';
-    default: return undefined;
+    case 0x62:
+      return '\b';
+    case 0x66:
+      return '\f';
+    case 0x6e:
+      return '\n';
+    case 0x72:
+      return '\r';
+    case 0x74:
+      return '\t';
+    case 0x2f:
+      return '/';
+    case BACKSLASH:
+      return '\\';
+    default:
+      return undefined;
   }
 }
 

@@ -80,7 +80,12 @@ describe('visit budget', () => {
   });
 
   it('throws a visits limit error when the budget runs out', () => {
-    const e = limitOf(() => compilePath('$[*]').select(Array.from({ length: 100 }, (_, i) => i), { remaining: 10, maxDepth: 10 }));
+    const e = limitOf(() =>
+      compilePath('$[*]').select(
+        Array.from({ length: 100 }, (_, i) => i),
+        { remaining: 10, maxDepth: 10 },
+      ),
+    );
     expect(e.which).toBe('visits');
     expect(e.name).toBe('JsonPathLimitError');
   });

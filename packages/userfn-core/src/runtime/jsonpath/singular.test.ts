@@ -12,12 +12,9 @@ describe('singular detection', () => {
     },
   );
 
-  it.each(['$.*', '$[*]', '$..a', '$..[0]', '$[0,1]', "$['a','b']", '$[0:1]', '$[:]', '$[?@.a]', '$.a[*].b', '$.a..b'])(
-    '%s is not singular',
-    (path) => {
-      expect(compilePath(path).singular).toBe(false);
-    },
-  );
+  it.each(['$.*', '$[*]', '$..a', '$..[0]', '$[0,1]', "$['a','b']", '$[0:1]', '$[:]', '$[?@.a]', '$.a[*].b', '$.a..b'])('%s is not singular', (path) => {
+    expect(compilePath(path).singular).toBe(false);
+  });
 });
 
 describe('get on singular paths', () => {
@@ -86,7 +83,12 @@ describe('get on singular paths', () => {
     }
     const root = leaf;
     for (let n = 1; n <= keys.length; n++) {
-      const path = '$' + keys.slice(0, n).map((k) => (typeof k === 'string' ? `.${k}` : `[${k}]`)).join('');
+      const path =
+        '$' +
+        keys
+          .slice(0, n)
+          .map((k) => (typeof k === 'string' ? `.${k}` : `[${k}]`))
+          .join('');
       let expected: unknown = root;
       for (const k of keys.slice(0, n)) {
         const arr = expected as unknown[];

@@ -7,18 +7,7 @@ import { DAY_NAMES_FULL, DAY_NAMES_SHORT, MONTH_NAMES_FULL, MONTH_NAMES_SHORT } 
 import type { OffsetForm } from './offset.js';
 
 /** The date-time field a pattern letter sets; a pattern may set each field once. */
-export type FieldKind =
-  | 'year'
-  | 'month'
-  | 'dayOfMonth'
-  | 'dayOfYear'
-  | 'hour'
-  | 'minute'
-  | 'second'
-  | 'fraction'
-  | 'ampm'
-  | 'weekday'
-  | 'offset';
+export type FieldKind = 'year' | 'month' | 'dayOfMonth' | 'dayOfYear' | 'hour' | 'minute' | 'second' | 'fraction' | 'ampm' | 'weekday' | 'offset';
 
 /** How the text of one field is read. */
 export type FieldSpec =
@@ -122,9 +111,16 @@ export const LETTER_ENTRIES: readonly LetterEntry[] = [
   entry('x', 'offset', 'zone offset ±hh or ±hhmm (zero is +00)', '+00', offset({ zulu: false, colon: false, minutesOptional: true, describe: '±hh or ±hhmm' })),
   entry('xx', 'offset', 'zone offset ±hhmm (zero is +0000)', '+0000', offset({ zulu: false, colon: false, minutesOptional: false, describe: '±hhmm' })),
   entry('xxx', 'offset', 'zone offset ±hh:mm (zero is +00:00)', '+00:00', offset({ zulu: false, colon: true, minutesOptional: false, describe: '±hh:mm' })),
-  entry('Z', 'offset', "zone offset ±hhmm; 'ZZ' and 'ZZZ' are the same", '-0800', offset({ zulu: false, colon: false, minutesOptional: false, describe: '±hhmm' }), {
-    also: ['ZZ', 'ZZZ'],
-  }),
+  entry(
+    'Z',
+    'offset',
+    "zone offset ±hhmm; 'ZZ' and 'ZZZ' are the same",
+    '-0800',
+    offset({ zulu: false, colon: false, minutesOptional: false, describe: '±hhmm' }),
+    {
+      also: ['ZZ', 'ZZZ'],
+    },
+  ),
 ];
 
 /** Pattern letters and quoting accepted by `datetime_parse`, for the generated docs. */

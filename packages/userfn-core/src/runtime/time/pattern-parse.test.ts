@@ -15,9 +15,7 @@ function failure(text: string, pattern: string): TimeParseError {
 
 describe('strict matching', () => {
   test('a literal mismatch names the position in the text', () => {
-    expect(failure('2024/01/01', 'yyyy-MM-dd').message).toBe(
-      "text '2024/01/01' does not match pattern 'yyyy-MM-dd' at position 4: expected '-', found '/'",
-    );
+    expect(failure('2024/01/01', 'yyyy-MM-dd').message).toBe("text '2024/01/01' does not match pattern 'yyyy-MM-dd' at position 4: expected '-', found '/'");
   });
 
   test('fixed-width fields need exactly their digits', () => {

@@ -21,9 +21,11 @@ export function parseDatetimePattern(text: string, pattern: string): Datetime {
     throw new TimeParseError(`text ${quote(text)} does not match pattern ${quote(pattern)} at position ${pos}: ${message}`);
   };
   const values = readFields(text, compiled, fail);
-  return new Datetime(resolveFields(values, compiled, (message) => {
-    throw new TimeParseError(`text ${quote(text)} with pattern ${quote(pattern)}: ${message}`);
-  }));
+  return new Datetime(
+    resolveFields(values, compiled, (message) => {
+      throw new TimeParseError(`text ${quote(text)} with pattern ${quote(pattern)}: ${message}`);
+    }),
+  );
 }
 
 /** Scans the text, returning the value read for each field. */

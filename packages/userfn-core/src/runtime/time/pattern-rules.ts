@@ -98,8 +98,7 @@ function timeNeedsDay({ fields, tokens }: CompiledPattern): CombinationProblem |
   const dateField = fields.get('month') ?? fields.get('year');
   if (!hasTime || dateField === undefined || fields.has('dayOfMonth') || fields.has('dayOfYear')) return null;
   const month = fields.get('month');
-  const slip =
-    month !== undefined && month.spec.type === 'number' && !fields.has('minute') ? ` — ${quote(month.run)} is the month; minutes are 'mm'` : '';
+  const slip = month !== undefined && month.spec.type === 'number' && !fields.has('minute') ? ` — ${quote(month.run)} is the month; minutes are 'mm'` : '';
   const firstTime = tokens.find((t) => t.type === 'field' && TIME_UNITS.includes(t.kind)) as FieldToken;
   return {
     offset: month?.offset ?? dateField.offset,

@@ -36,14 +36,7 @@ export function fractionMillis(text: string, start: number, digits: number): num
 }
 
 /** Reads exactly `width` digits at `pos` (fewer is a failure) and checks the range. */
-export function readFixedNumber(
-  text: string,
-  pos: number,
-  width: number,
-  what: string,
-  range: readonly [number, number],
-  fail: Fail,
-): number {
+export function readFixedNumber(text: string, pos: number, width: number, what: string, range: readonly [number, number], fail: Fail): number {
   if (countDigits(text, pos, width) < width) {
     fail(pos, `expected ${width} digits for the ${what}, found ${describeAt(text, pos)}`);
   }
@@ -51,13 +44,7 @@ export function readFixedNumber(
 }
 
 /** Fails unless `min <= value <= max`. */
-export function checkRange(
-  value: number,
-  what: string,
-  [min, max]: readonly [number, number],
-  pos: number,
-  fail: Fail,
-): number {
+export function checkRange(value: number, what: string, [min, max]: readonly [number, number], pos: number, fail: Fail): number {
   if (value < min || value > max) fail(pos, `${what} ${value} is out of range (${min}–${max})`);
   return value;
 }

@@ -51,7 +51,9 @@ export function loadBattery(dir = BATTERY_DIR): Battery {
   const problems: string[] = [];
   const schema = JSON.parse(readFileSync(dir + SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
   const files: BatteryFile[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== SCHEMA_FILE).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== SCHEMA_FILE)
+    .sort()) {
     let data: unknown;
     try {
       data = JSON.parse(readFileSync(dir + file, 'utf8'));

@@ -85,7 +85,8 @@ export function runEverywhere(source: string, context: unknown, options: Compile
   const { compiled, checked } = compileAndCheck(source, options, problems);
   if ('value' in checked && 'error' in compiled && (compiled.error.kind === 'syntax' || compiled.error.kind === 'type' || compiled.error.kind === 'limit')) {
     const code = compiled.error.code;
-    if (!checked.value.diagnostics.some((d) => d.code === code && d.severity === 'error')) problems.push(`compile failed with ${code} but check() did not report it`);
+    if (!checked.value.diagnostics.some((d) => d.code === code && d.severity === 'error'))
+      problems.push(`compile failed with ${code} but check() did not report it`);
   }
   const formatted = attempt(() => format(source));
   if (!('value' in formatted)) problems.push(`format() must not throw, but it ${describeAttempt(formatted)}`);
@@ -108,7 +109,8 @@ export function runEverywhere(source: string, context: unknown, options: Compile
   else {
     const ex = explained.value;
     const fromExplain: Attempt<unknown> = ex.error ? { error: new UserFnError(ex.error.code, ex.error.message, ex.error.span) } : { value: ex.value };
-    if (!agree(fromExplain, interpreted)) problems.push(`Compiled.explain ${describeAttempt(fromExplain)} but Compiled.interpret ${describeAttempt(interpreted)}`);
+    if (!agree(fromExplain, interpreted))
+      problems.push(`Compiled.explain ${describeAttempt(fromExplain)} but Compiled.interpret ${describeAttempt(interpreted)}`);
   }
   return { outcome: evaluated, problems };
 }

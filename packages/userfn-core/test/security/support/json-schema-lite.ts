@@ -9,8 +9,21 @@ type Schema = boolean | { readonly [keyword: string]: unknown };
 
 const ANNOTATIONS = new Set(['$schema', 'title', 'description', 'default', '$comment']);
 const KEYWORDS = new Set([
-  '$ref', '$defs', 'type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'items',
-  'minItems', 'minLength', 'pattern', 'minimum', 'maximum', 'oneOf',
+  '$ref',
+  '$defs',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'minLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'oneOf',
 ]);
 
 function jsonType(v: unknown): string {
@@ -87,7 +100,8 @@ export function validateJson(root: Schema, value: unknown, schema: Schema = root
   if (Array.isArray(s.oneOf)) {
     const results = (s.oneOf as Schema[]).map((alt) => validateJson(root, value, alt, path));
     const passing = results.filter((r) => r.length === 0).length;
-    if (passing !== 1) errs.push(`${path}: must match exactly one alternative (${passing === 0 ? results.map((r) => r[0]).join('; or ') : `${passing} match`})`);
+    if (passing !== 1)
+      errs.push(`${path}: must match exactly one alternative (${passing === 0 ? results.map((r) => r[0]).join('; or ') : `${passing} match`})`);
   }
   return errs;
 }

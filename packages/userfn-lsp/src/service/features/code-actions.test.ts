@@ -22,7 +22,10 @@ function applied(document: TextDocument, action: CodeAction): string {
 
 describe('getCodeActions', () => {
   test('did-you-mean for a function, linked to its diagnostic', () => {
-    const { document, actions: [a] } = actions("lenght('abc') > 1");
+    const {
+      document,
+      actions: [a],
+    } = actions("lenght('abc') > 1");
     expect(a!.title).toBe("Change to 'length'");
     expect(a!.kind).toBe(CodeActionKind.QuickFix);
     expect(a!.isPreferred).toBe(true);
@@ -31,13 +34,19 @@ describe('getCodeActions', () => {
   });
 
   test('did-you-mean for a path', () => {
-    const { document, actions: [a] } = actions("get('$.outptu.x') != null");
+    const {
+      document,
+      actions: [a],
+    } = actions("get('$.outptu.x') != null");
     expect(applied(document, a!)).toBe("get('$.output.x') != null");
   });
 
   test('did-you-mean for a path member that needs brackets, quotes doubled', () => {
     const contextSchema = { type: 'object', properties: { 'tool-name': { type: 'string' } } };
-    const { document, actions: [a] } = actions("get('$.tool_name') != null", { contextSchema });
+    const {
+      document,
+      actions: [a],
+    } = actions("get('$.tool_name') != null", { contextSchema });
     expect(applied(document, a!)).toBe("get('$[''tool-name'']') != null");
   });
 
@@ -57,7 +66,10 @@ describe('getCodeActions', () => {
   });
 
   test('double quotes become single quotes, inner quotes doubled', () => {
-    const { document, actions: [a] } = actions(`get('$.agent.key') == "it's"`);
+    const {
+      document,
+      actions: [a],
+    } = actions(`get('$.agent.key') == "it's"`);
     expect(a!.title).toBe('Use single quotes');
     expect(applied(document, a!)).toBe("get('$.agent.key') == 'it''s'");
   });

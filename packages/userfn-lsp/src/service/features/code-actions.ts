@@ -27,7 +27,8 @@ function clientDiagnostic(context: CodeActionContext, code: string, range: Range
 /** Quick fixes overlapping `range`. */
 export function codeActions(document: TextDocument, range: Range, context: CodeActionContext, model: DocumentModel): CodeAction[] {
   if (model.tooLarge) return [];
-  if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty)) return [];
+  if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty))
+    return [];
   const actions: CodeAction[] = [];
   for (const source of model.sources) {
     if (!source.map.exact) continue;

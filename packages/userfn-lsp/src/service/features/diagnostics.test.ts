@@ -97,7 +97,11 @@ describe('doValidation on a .userfn document', () => {
     expect(diagnose(text)).toEqual([]);
     const sampleContext = { tools: { search: { outputs: { latest: '{"hits": 3}' } } }, agent: { name: 'bot' } };
     const [d] = diagnose(text, { sampleContext });
-    expect({ code: d!.code, severity: d!.severity, text: d!.text }).toEqual({ code: Codes.ReadThroughString, severity: DiagnosticSeverity.Warning, text: '.hits' });
+    expect({ code: d!.code, severity: d!.severity, text: d!.text }).toEqual({
+      code: Codes.ReadThroughString,
+      severity: DiagnosticSeverity.Warning,
+      text: '.hits',
+    });
     expect(d!.message).toContain("json_get(get('$.tools.search.outputs.latest'), '$.hits')");
     // a parsed object in the sample: the path reads it
     expect(diagnose(text, { sampleContext: { tools: { search: { outputs: { latest: { hits: 3 } } } } } })).toEqual([]);
@@ -119,6 +123,6 @@ describe('doValidation on a .userfn document', () => {
   test('host functions declared in the configuration are known to the checker', () => {
     const functions = { risk_score: { signatures: [{ params: ['string'], returns: 'number' }], doc: 'Risk.', impl: () => 0 } };
     expect(diagnose("risk_score('a') > 1", { functions })).toEqual([]);
-    expect(diagnose("risk_score(1) > 1", { functions }).map((d) => d.code)).toEqual([Codes.TypeMismatch]);
+    expect(diagnose('risk_score(1) > 1', { functions }).map((d) => d.code)).toEqual([Codes.TypeMismatch]);
   });
 });

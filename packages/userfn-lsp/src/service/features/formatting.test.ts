@@ -92,7 +92,7 @@ describe('format on rule-set files: each condition in place, in its own quoting'
   });
 
   test('YAML: a plain scalar that would not read back as the same string is single-quoted', () => {
-    const text = "rules:\n  - id: t\n    condition: true?1==1:false\n";
+    const text = 'rules:\n  - id: t\n    condition: true?1==1:false\n';
     const out = formatted(text, 'file:///r.rules.yml');
     expect(out).toBe("rules:\n  - id: t\n    condition: 'true ? 1 == 1 : false'\n");
   });

@@ -14,7 +14,7 @@ function hover(text: string, config: LanguageServiceConfig = {}) {
 }
 
 describe('doHover', () => {
-  test("a function: its signatures and doc", () => {
+  test('a function: its signatures and doc', () => {
     const h = hover("len|gth('abc') > 1")!;
     expect(h.text).toBe('length');
     expect(h.markdown).toContain('length(s: string) -> number');
@@ -23,7 +23,7 @@ describe('doHover', () => {
   });
 
   test('an unknown function: says so and offers the did-you-mean, as the diagnostic does', () => {
-    expect(hover("len|ght('abc') > 1")).toEqual({ text: 'lenght', markdown: "unknown function `lenght`; did you mean `length`?" });
+    expect(hover("len|ght('abc') > 1")).toEqual({ text: 'lenght', markdown: 'unknown function `lenght`; did you mean `length`?' });
     expect(hover('zzz|zzqq(1)')).toEqual({ text: 'zzzzzqq', markdown: 'unknown function `zzzzzqq`' });
     // a host function is a candidate too
     const functions = { risk_score: { signatures: [{ params: ['string' as const], returns: 'number' as const }], impl: () => 0 } };
@@ -67,7 +67,7 @@ describe('doHover', () => {
     expect(h.text).toBe("length('abc') + 1");
     expect(h.markdown).toContain('type: `number`');
     expect(hover("get('$.agent.key') =|= 'a'")!.markdown).toContain('type: `boolean`');
-    expect(hover("[1, |2] != null")!.markdown).toContain('type: `number`');
+    expect(hover('[1, |2] != null')!.markdown).toContain('type: `number`');
   });
 
   test('nothing in comments', () => {

@@ -65,7 +65,13 @@ export function quickFixes(source: string, diagnostics: readonly Diagnostic[], t
       case Codes.StrictEquality: {
         // `=` is an error and `===`/`!==` a warning (read as `==`/`!=`): each gets the operator it means.
         const plain = written === '=' || written === '===' ? '==' : written === '!==' ? '!=' : undefined;
-        if (plain) fixes.push({ title: `Replace '${written}' with '${plain}'`, diagnostic: d, edit: { start: d.span.start, end: d.span.end, text: plain }, preferred: true });
+        if (plain)
+          fixes.push({
+            title: `Replace '${written}' with '${plain}'`,
+            diagnostic: d,
+            edit: { start: d.span.start, end: d.span.end, text: plain },
+            preferred: true,
+          });
         break;
       }
       case Codes.DoubleQuotedString:

@@ -72,7 +72,7 @@ describe('getSemanticTokens', () => {
   });
 
   test('a YAML block scalar', () => {
-    const text = 'rules:\n  - id: a\n    condition: |\n      get(\'$.a\')\n        > 1\n';
+    const text = "rules:\n  - id: a\n    condition: |\n      get('$.a')\n        > 1\n";
     expect(tokens(text, 'file:///r.rules.yaml')).toEqual([
       ['get', 'function'],
       ["'$.a'", 'string'],

@@ -31,7 +31,7 @@ describe('doSignatureHelp', () => {
     expect(help("contains(lower(get('$.a', 'x')), |")!.activeParameter).toBe(1);
     expect(help("called_in_order(['a', 'b', |])")!.signatures[0]!.label).toContain('called_in_order');
     expect(help("called_in_order(['a', 'b', |])")!.activeParameter).toBe(0);
-    expect(help("contains(lower(|")!.signatures[0]!.label).toContain('lower');
+    expect(help('contains(lower(|')!.signatures[0]!.label).toContain('lower');
   });
 
   test('the variadic tail', () => {

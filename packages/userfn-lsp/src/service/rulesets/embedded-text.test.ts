@@ -52,7 +52,9 @@ describe('requote', () => {
   test('a multi-line value only into a literal block, keeping its header and indentation', () => {
     expect(requoted('{"rules": [{"id": "a", "condition": "true"}]}', 'json', 'a\nb')).toBeUndefined();
     expect(requoted('rules:\n  - id: a\n    condition: >\n      true\n', 'yaml', 'a\nb')).toBeUndefined();
-    expect(requoted('rules:\n  - id: a\n    condition: |\n      true\n', 'yaml', 'true and\n  false')).toBe('rules:\n  - id: a\n    condition: |\n      true and\n        false\n');
+    expect(requoted('rules:\n  - id: a\n    condition: |\n      true\n', 'yaml', 'true and\n  false')).toBe(
+      'rules:\n  - id: a\n    condition: |\n      true and\n        false\n',
+    );
   });
 
   test('a plain scalar that would not read back as plain text is single-quoted', () => {

@@ -29,7 +29,11 @@ describe('judge rules in the editor', () => {
   test("a judge's field problems are diagnostics with the loader's codes", () => {
     const text = '{"rules": [{"id": "a", "judge": {"prompt": "p", "threshold": 2, "include": ["outptu"]}}]}';
     const document = documentOf(text, JSON_URI);
-    expect(service().doValidation(document).map((d) => [d.code, document.getText(d.range)])).toEqual([
+    expect(
+      service()
+        .doValidation(document)
+        .map((d) => [d.code, document.getText(d.range)]),
+    ).toEqual([
       ['RS013', '2'],
       ['RS013', '"outptu"'],
     ]);
