@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyBudget } from './budget.js';
 
 /**
@@ -33,12 +33,16 @@ const busy = () => new HttpError(503, 'server_busy', 'too many request bytes in 
 /**
  * Reads a JSON request body: `application/json` only, at most `limit` bytes
  * (a larger one is refused as soon as its declared length or its bytes pass
- * the limit), its bytes reserved in `budget` while buffered, valid JSON.
+ * the limit), valid JSON. Its bytes are reserved in `budget` as they arrive
+ * and stay reserved until `answered` closes (the answer written, or the
+ * connection lost): the parsed value lives until then, and a request that
+ * awaits a judge holds it for seconds, so it must count as much as the bytes
+ * still arriving. A refused or invalid body gives its bytes back at once.
  *
  * Reads with listeners, not `for await`: leaving an async iterator early
  * destroys the request, and with it the socket the refusal must be sent on.
  */
-export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBudget): Promise<unknown> {
+export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBudget, answered: ServerResponse): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
     return Promise.reject(new HttpError(415, 'unsupported_media_type', `the body must be application/json (got ${type || 'no content type'})`, true));
@@ -49,7 +53,13 @@ export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBu
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Settled once: a request refused mid-body can still emit 'error' or 'close' later (the client
+    // resets while its refusal is read and dropped), and giving its bytes back twice would push the
+    // budget below zero, and --max-buffered up by as much, for good.
+    let settled = false;
     const stop = (e: Error) => {
+      if (settled) return;
+      settled = true;
       req.off('data', onData);
       req.off('end', onEnd);
       budget.release(size);
@@ -63,19 +73,28 @@ export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBu
       chunks.push(chunk);
     };
     const onEnd = () => {
-      // The reservation covers the bytes until they are parsed: the copies made here are bounded by it too.
+      if (settled) return;
+      settled = true;
+      let value: unknown;
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch (e) {
-        reject(new HttpError(400, 'invalid_json', `the body is not valid JSON: ${(e as Error).message}`));
+        budget.release(size);
+        return reject(new HttpError(400, 'invalid_json', `the body is not valid JSON: ${(e as Error).message}`));
       } finally {
         chunks.length = 0;
-        budget.release(size);
       }
+      const release = () => budget.release(size);
+      if (answered.closed) release();
+      else answered.once('close', release);
+      resolve(value);
     };
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('error', (e) => stop(e));
+    // The client went away before the end of its body: no one reads the answer, but the bytes are given back.
+    const gone = () => stop(new HttpError(400, 'incomplete_body', 'the connection closed before the whole body arrived'));
+    req.on('error', gone);
+    req.once('close', gone);
   });
 }
 

@@ -82,7 +82,8 @@ describe('userfn serve request bodies', () => {
       const r = await upload(small.port, 64 * MiB, declared);
       expect([declared, ...codeOf(r), r.headers['connection']]).toEqual([declared, 413, 'body_too_large', 'close']);
     }
-    expect((await call(small.port, 'GET', '/healthz')).status).toBe(200);
+    // Every refused byte was given back once: a second release (the refused request's late 'error') drove this below 0.
+    await expect.poll(async () => (await call(small.port, 'GET', '/healthz')).body).toMatchObject({ status: 'ok', buffered: { bytes: 0 } });
   });
 
   it('answers 503 with Retry-After when the bodies in flight would pass --max-buffered, and serves again after', async () => {
@@ -116,5 +117,26 @@ describe('userfn serve request bodies', () => {
     } finally {
       s.child.kill('SIGKILL');
     }
+  });
+
+  it('gives back the bytes of an upload the client abandons, so the budget does not leak', async () => {
+    // A leaked reservation would shrink --max-buffered for good: after enough abandoned uploads, every request would get 503.
+    const buffered = async () => ((await call(small.port, 'GET', '/healthz')).body as { buffered: { bytes: number } }).buffered.bytes;
+    for (const path of ['/verify', '/evaluate']) {
+      const abandoned = request({
+        host: '127.0.0.1',
+        port: small.port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': 900_000 },
+      });
+      abandoned.on('error', () => {}); // the reset this test causes
+      abandoned.write(' '.repeat(500_000));
+      await expect.poll(buffered).toBe(500_000);
+      abandoned.destroy();
+      await expect.poll(buffered).toBe(0);
+    }
+    expect((await post(small.port, '/verify-context', { output: { confidence: 0.9 } })).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { createJudgeClient } from '../judge/client.js';
 import { MemoryCache } from '../judge/cache.js';
 import { createVerifyService } from './server.js';
 import type { JudgeErrorPolicy } from '../../rules/types.js';
+import type { JudgeAnswer, JudgeBackend } from '../../rules/judge-request.js';
 
 const ruleSet = loadRuleSet({
   rules: [
@@ -86,6 +87,39 @@ describe('userfn serve with judge rules (in process)', () => {
       expect(endpoint.requests.length - before).toBe(4);
     } finally {
       await s.close();
+    }
+  });
+
+  it("counts a body's bytes in /healthz's buffered until its answer is written, while its judge is awaited", async () => {
+    // A judge that answers only when told: the parsed rollout is held meanwhile, so its bytes must stay
+    // reserved (released at parse, many rollouts awaiting a slow judge would escape --max-buffered).
+    const waiting: Array<() => void> = [];
+    const judge: JudgeBackend = {
+      ask: (request) =>
+        new Promise<JudgeAnswer>((resolve) =>
+          waiting.push(() =>
+            resolve({
+              content: JSON.stringify({ results: request.ruleIds.map((id) => ({ id, reason: 'polite', pass: true, score: 1 })) }),
+              record: { request: 'sha256:test', cached: false, latencyMs: 0 },
+            }),
+          ),
+        ),
+    };
+    const service = createVerifyService({ ruleSet, judge });
+    await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`;
+    const buffered = async () => ((await (await fetch(`${base}/healthz`)).json()) as { buffered: { bytes: number } }).buffered.bytes;
+    try {
+      const bodies = [JSON.stringify(rollout('a'.repeat(10_000))), JSON.stringify(rollout('b'.repeat(20_000)))];
+      const answers = bodies.map((body) => fetch(`${base}/verify`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+      await expect.poll(() => waiting.length).toBe(2);
+      expect(await buffered()).toBe(Buffer.byteLength(bodies[0]!) + Buffer.byteLength(bodies[1]!));
+      waiting.shift()!();
+      waiting.shift()!();
+      expect(await Promise.all(answers.map(async (a) => ((await (await a).json()) as { reward: number }).reward))).toEqual([1, 1]);
+      await expect.poll(buffered).toBe(0);
+    } finally {
+      await service.drain();
     }
   });
 });

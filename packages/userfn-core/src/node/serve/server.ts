@@ -79,7 +79,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, paylo
 /** Whether the request announces a body (a GET has none: it is complete once its headers are read). */
 const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
-type Route = (req: IncomingMessage, ruleSet: RuleSet) => Promise<{ status: number; payload: unknown }>;
+/** An endpoint; `body()` reads the request's JSON body, its bytes counted in the budget until the answer is written. */
+type Route = (req: IncomingMessage, ruleSet: RuleSet, body: () => Promise<unknown>) => Promise<{ status: number; payload: unknown }>;
 
 const ok = (payload: unknown) => ({ status: 200, payload });
 
@@ -97,16 +98,15 @@ export function createVerifyService(options: ServeOptions): VerifyService {
   const log = options.log ?? (() => {});
   const run: JudgeRun = { judgeError: options.judgeError ?? 'fail', ...(options.judge ? { judge: options.judge } : {}) };
   const health = options.health ?? (() => ({}));
-  const body = (req: IncomingMessage) => readJsonBody(req, bodyLimit, budget);
 
   const routes: Record<string, Record<string, Route>> = {
-    '/verify': { POST: async (req, rs) => ok(await handleVerify(rs, await body(req), run, verifyRequest(req.url, options.decisions))) },
-    '/verify-context': { POST: async (req, rs) => ok(await handleVerifyContext(rs, await body(req), run, verifyRequest(req.url, options.decisions))) },
-    '/evaluate': { POST: async (req) => handleEvaluate(await body(req)) },
+    '/verify': { POST: async (req, rs, body) => ok(await handleVerify(rs, await body(), run, verifyRequest(req.url, options.decisions))) },
+    '/verify-context': { POST: async (req, rs, body) => ok(await handleVerifyContext(rs, await body(), run, verifyRequest(req.url, options.decisions))) },
+    '/evaluate': { POST: async (_req, _rs, body) => handleEvaluate(await body()) },
     // NeMo Gym agents call /seed_session before a rollout; a rule set keeps no per-rollout state.
     '/seed_session': {
-      POST: async (req) => {
-        await body(req);
+      POST: async (_req, _rs, body) => {
+        await body();
         return ok({});
       },
     },
@@ -133,7 +133,7 @@ export function createVerifyService(options: ServeOptions): VerifyService {
       return early(res, 405, { error: { code: 'method_not_allowed', message: `${path} takes ${allow}` } }, { allow });
     }
     const served = ruleSet; // one rule set for the whole request, even if a reload lands meanwhile
-    route(req, served).then(
+    route(req, served, () => readJsonBody(req, bodyLimit, budget, res)).then(
       ({ status, payload }) => send(res, status, payload, draining || drainReason !== undefined),
       (e: unknown) => {
         if (e instanceof HttpError) {
