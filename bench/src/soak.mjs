@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rolloutOf, startServer } from './serve.mjs';
+import { A, B, REWARD } from './swap-rules.mjs';
 import { loadWorkloads } from './workloads.mjs';
 
 const { values } = parseArgs({
@@ -36,21 +37,6 @@ function rssMiB(pid) {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
   return [pid, ...children].reduce((sum, p) => sum + rss(p), 0);
 }
-
-// Rule sets A and B give the rollout different rewards: each answer says which one served it.
-const A = {
-  rules: [
-    { id: 'has-output', condition: "get('$.output') != null" },
-    { id: 'never', condition: 'false' },
-  ],
-};
-const B = {
-  rules: [
-    { id: 'has-output', condition: "get('$.output') != null" },
-    { id: 'never', condition: 'false', weight: 3 },
-  ],
-};
-const REWARD = { A: 0.5, B: 0.25 };
 
 const { context } = loadWorkloads();
 const valid = Buffer.from(JSON.stringify(rolloutOf(context)));
