@@ -70,7 +70,14 @@ writeFileSync(rulesPath, JSON.stringify(A));
 const server = await startServer(rulesPath, ['--workers', String(workers), '--body-limit', String(BODY_LIMIT)]);
 let serverLog = '';
 server.child.stderr.on('data', (c) => (serverLog += c));
-const exited = new Promise((resolve) => server.child.once('exit', (code, signal) => resolve(code ?? signal)));
+let sigtermSent = false;
+let diedEarly = false; // the server process exited before the SIGTERM: with one process, that is a crash (nothing restarts it)
+const exited = new Promise((resolve) =>
+  server.child.once('exit', (code, signal) => {
+    diedEarly = !sigtermSent;
+    resolve(code ?? signal);
+  }),
+);
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
 const stats = { sent: 0, byStatus: {}, byKind: {}, connectionErrors: {}, wrong: [], servedBy: { A: 0, B: 0 } };
@@ -122,6 +129,7 @@ await sleep(Math.max(0, seconds * 1000 - (Date.now() - t0)));
 const memEnd = rssMiB(server.child.pid);
 const health = await post(false, server.port, '/healthz', null, 'GET').catch(() => null);
 clearInterval(sampler);
+sigtermSent = true;
 server.child.kill('SIGTERM');
 log('SIGTERM sent; requests keep arriving for 1 s');
 await sleep(1000);
@@ -132,7 +140,8 @@ agent.destroy();
 rmSync(tmp, { recursive: true, force: true });
 
 const healthBody = health ? JSON.parse(health.text) : null;
-const restarts = workers > 1 ? (healthBody?.workers?.restarts ?? null) : 0;
+// With workers, the primary counts the workers it replaced; with one process, the process itself must have lived to the SIGTERM.
+const restarts = workers > 1 ? (healthBody?.workers?.restarts ?? null) : diedEarly ? null : 0;
 const served = Object.values(stats.byStatus).reduce((a, b) => a + b, 0);
 const result = {
   date: new Date().toISOString(),

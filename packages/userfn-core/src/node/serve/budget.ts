@@ -1,9 +1,11 @@
 /**
- * The bytes of request bodies held in memory at once, across all requests of
- * one process. Each body reserves its bytes as they arrive and gives them back
- * once parsed (or refused); a chunk that would pass the cap is refused (503),
- * so many large uploads at once cannot exhaust memory: what is buffered stays
- * under the cap, and the parsed JSON is at most about as large again.
+ * The bytes of request bodies held at once, across all requests of one
+ * process. Each body reserves its bytes as they arrive and gives them back
+ * once its answer is written (or at once, if it is refused); a chunk that
+ * would pass the cap is refused (503), so many large uploads at once cannot
+ * exhaust memory. What a reserved byte costs: itself while buffered, then its
+ * parsed JSON and its answer (about as large again for rollouts, far more for
+ * JSON crafted to parse large): README, "Bodies as large as real rollouts".
  */
 export class BodyBudget {
   private used = 0;

@@ -127,17 +127,32 @@ describe.each([1, 2])('userfn serve --workers %i under load', (workers) => {
   });
 });
 
-describe('userfn serve stopping', () => {
-  it('exits at once (1) on a second signal, without waiting for the drain', async () => {
-    const file = join(dir, 'second.rules.json');
+describe.each([1, 2])('userfn serve --workers %i stopping', (workers) => {
+  it('exits at once (1) on a second signal, without waiting for the drain, and no worker outlives it', async () => {
+    const file = join(dir, `second-${workers}.rules.json`);
     writeFileSync(file, JSON.stringify(A));
-    const s = await startServe(['--rules', file, '--drain-ms', '600000']);
+    const s = await startServe(['--rules', file, '--workers', String(workers), '--drain-ms', '600000']);
     try {
+      // The processes that serve: the workers' pids from /healthz (all of them, as connections are handed out in turn).
+      const pids = new Set<number>([s.child.pid!]);
+      if (workers > 1) {
+        await expect.poll(async () => ((await call(s.port, 'GET', '/healthz')).body as { workers: { listening: number } }).workers.listening).toBe(workers);
+        while (pids.size < workers + 1) pids.add(((await call(s.port, 'GET', '/healthz')).body as { worker: { pid: number } }).worker.pid);
+      }
       s.child.kill('SIGINT');
       await expect.poll(() => healthStatus(s.port)).toBe(503);
       s.child.kill('SIGTERM');
       expect(await s.exit).toBe(1);
       expect(s.logs()).toContain('SIGTERM again: stopping now');
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(() => [...pids].filter(alive)).toEqual([]);
     } finally {
       s.child.kill('SIGKILL');
     }
