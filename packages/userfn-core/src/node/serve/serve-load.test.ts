@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Agent } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,45 @@ describe.each([1, 2])('userfn serve --workers %i under load', (workers) => {
 });
 
 describe.each([1, 2])('userfn serve --workers %i stopping', (workers) => {
+  it('finishes a request still arriving when the drain period ends and the listener closes, then exits 0', async () => {
+    const file = join(dir, `inflight-${workers}.rules.json`);
+    writeFileSync(file, JSON.stringify(A));
+    const s = await startServe(['--rules', file, '--workers', String(workers), '--drain-ms', '200']);
+    try {
+      // A rollout whose body is half sent when SIGTERM lands, and the rest only once the listener has closed.
+      const text = JSON.stringify(BODY);
+      const half = Math.floor(text.length / 2);
+      const slow = request({
+        host: '127.0.0.1',
+        port: s.port,
+        method: 'POST',
+        path: '/verify',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      });
+      const answer = new Promise<Outcome>((resolve) => {
+        slow.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ reply: { status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')), headers: res.headers } }),
+          );
+        });
+        slow.on('error', (e: Error & { code?: string }) => resolve({ error: e.code ?? e.message }));
+      });
+      slow.write(text.slice(0, half));
+      // The server holds the request (its first bytes are buffered) before the signal.
+      await expect.poll(async () => ((await call(s.port, 'GET', '/healthz')).body as { buffered: { bytes: number } }).buffered.bytes).toBeGreaterThan(0);
+      s.child.kill('SIGTERM');
+      await expect.poll(() => s.logs()).toMatch(/listener closed; finishing requests in flight/);
+      slow.end(text.slice(half));
+      expect(problems([await answer], ['A'])).toEqual([]);
+      expect(await s.exit).toBe(0);
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  });
+
   it('exits at once (1) on a second signal, without waiting for the drain, and no worker outlives it', async () => {
     const file = join(dir, `second-${workers}.rules.json`);
     writeFileSync(file, JSON.stringify(A));
