@@ -12,7 +12,10 @@ const module = (file: string, ms: number, tests: Array<ReturnType<typeof test>>)
 /** What the reporter prints for a run that took `wallMs` (the clock is the only thing faked). */
 function report(budget: { suiteSeconds: number; perTestSeconds: number; top?: number }, wallMs: number, modules: unknown[]): string {
   const reporter = new SlowestReporter(budget) as unknown as { onTestRunStart(): void; onTestRunEnd(m: unknown[]): void };
-  const now = vi.spyOn(performance, 'now').mockReturnValueOnce(1000).mockReturnValueOnce(1000 + wallMs);
+  const now = vi
+    .spyOn(performance, 'now')
+    .mockReturnValueOnce(1000)
+    .mockReturnValueOnce(1000 + wallMs);
   let out = '';
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
     out += String(chunk);
