@@ -20,6 +20,18 @@ export function partsText(content: JsonValue | undefined, types: readonly string
   return text;
 }
 
+/**
+ * Whether an assistant message has anything in it: a non-empty string
+ * content, a part with non-empty text, or a refusal part. (Reasoning inside the
+ * text still counts: a message cut off while thinking is the answer, an empty one.)
+ */
+export function saysSomething(message: Obj): boolean {
+  const content = message['content'];
+  if (typeof content === 'string') return content !== '';
+  if (!Array.isArray(content)) return false;
+  return content.some((p) => isObject(p) && (p['type'] === 'refusal' || (typeof p['text'] === 'string' && p['text'] !== '')));
+}
+
 const OPEN = '<think>';
 const CLOSE = '</think>';
 

@@ -1,4 +1,4 @@
-import { isObject, messageOutput, partsText } from './nemo-gym-text.js';
+import { isObject, messageOutput, partsText, saysSomething } from './nemo-gym-text.js';
 
 /** A JSON value as parsed from a rollout. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -23,7 +23,7 @@ export interface NemoGymResponseInfo {
 
 /** The verification context of a NeMo Gym rollout. */
 export interface NemoGymContext {
-  /** The last assistant message (see messageOutput); absent without one. */
+  /** The last assistant message that is not empty, else the last one (see messageOutput); absent without one. */
   readonly output?: JsonValue;
   readonly tool_calls: readonly NemoGymToolCall[];
   /** The latest output of each tool that produced one: `$.tools.<name>.outputs.latest`. */
@@ -48,9 +48,13 @@ const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list
 /**
  * The output items in order. `response.output` is a list of items, or (the
  * aviary environments) a list of turns, each a list of items. Turns are
- * usually cumulative — each repeats the conversation so far, then adds to
- * it — so an item with the same type and `call_id` (else `id`) as one of an
- * earlier turn is that item again and is read once. A list that mixes items
+ * usually cumulative — each is the whole conversation so far — so when the
+ * previous turn is a prefix of this one (item for item, the same JSON), only
+ * what follows it is new, however its ids repeat (an adapter that numbers
+ * calls `call_0`, `call_1`… per response reuses them). Otherwise the common
+ * prefix is skipped and an item identical (the same JSON) to one of an
+ * earlier turn is that item again, read once (aviary's collapsed environment
+ * states change the prefix, not the items after it). A list that mixes items
  * and turns, or holds anything else, cannot be mapped.
  */
 function outputItems(output: readonly JsonValue[]): Obj[] {
@@ -69,17 +73,20 @@ function outputItems(output: readonly JsonValue[]): Obj[] {
   }
   const items: Obj[] = [];
   const earlier = new Set<string>();
+  let previous: string[] = [];
   for (const [t, turn] of (output as JsonValue[][]).entries()) {
-    const seen: string[] = [];
-    for (const [i, item] of turn.entries()) {
+    const texts = turn.map((item, i) => {
       if (!isObject(item)) throw new NemoGymInputError(`response.output[${t}][${i}] is ${kindOf(item)}, not an output item (an object with a type)`);
-      const ref = item['call_id'] ?? item['id'];
-      const key = typeof ref === 'string' ? `${String(item['type'])}\u0000${ref}` : undefined;
-      if (key !== undefined && earlier.has(key)) continue;
-      if (key !== undefined) seen.push(key);
-      items.push(item);
+      return JSON.stringify(item);
+    });
+    let common = 0;
+    while (common < previous.length && common < texts.length && texts[common] === previous[common]) common++;
+    const cumulative = common === previous.length;
+    for (let i = common; i < turn.length; i++) {
+      if (cumulative || !earlier.has(texts[i]!)) items.push(turn[i] as Obj);
     }
-    for (const k of seen) earlier.add(k);
+    for (const text of texts) earlier.add(text);
+    previous = texts;
   }
   return items;
 }
@@ -125,9 +132,9 @@ function passThrough(rollout: Obj): Record<string, JsonValue> {
 
 /**
  * Maps a NeMo Gym rollout (`responses_create_params`, `response`) to a
- * verification context: `$.output` from the last assistant message,
+ * verification context: `$.output` from the last non-empty assistant message,
  * `$.tool_calls` from the `function_call`, `custom_tool_call` and `mcp_call`
- * items in order (outputs matched by `call_id`; an `mcp_call` carries its
+ * items in order (each output paired with the latest call before it of its `call_id`; an `mcp_call` carries its
  * own), `$.tools` from the latest output per tool, `$.response` from the
  * response's status, `$.task` from `responses_create_params.input` (what a
  * judge sees as the task), and every other top-level field of the row as it
@@ -141,25 +148,44 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
   if (!Array.isArray(output)) throw new NemoGymInputError('not a NeMo Gym rollout: response.output must be a list');
 
   let lastMessage: Obj | undefined;
+  let lastSaying: Obj | undefined;
   const calls: Obj[] = [];
-  const outputs = new Map<JsonValue, JsonValue>();
+  const outputs = new Map<number, JsonValue>();
+  // A call_id's latest call so far, and outputs that came before any call of theirs.
+  const latestCall = new Map<JsonValue, number>();
+  const early = new Map<JsonValue, JsonValue>();
   for (const item of outputItems(output)) {
     const type = item['type'];
-    if (type === 'message' && (item['role'] === 'assistant' || !hasOwn.call(item, 'role'))) lastMessage = item;
-    else if (typeof type === 'string' && CALLS.has(type)) calls.push(item);
-    // A repeated call_id keeps its last output.
-    else if (typeof type === 'string' && OUTPUTS.has(type) && hasOwn.call(item, 'call_id')) outputs.set(item['call_id']!, outputValue(item['output']));
+    if (type === 'message' && (item['role'] === 'assistant' || !hasOwn.call(item, 'role'))) {
+      lastMessage = item;
+      if (saysSomething(item)) lastSaying = item;
+    } else if (typeof type === 'string' && CALLS.has(type)) {
+      const at = calls.push(item) - 1;
+      const id = item['call_id'];
+      if (type !== 'mcp_call' && id !== undefined) {
+        latestCall.set(id, at);
+        if (early.has(id)) outputs.set(at, early.get(id)!);
+        early.delete(id);
+      }
+    } else if (typeof type === 'string' && OUTPUTS.has(type) && hasOwn.call(item, 'call_id')) {
+      // An output answers the latest call before it with its call_id (adapters that number calls per
+      // response reuse ids in one rollout); a repeated output keeps the last.
+      const at = latestCall.get(item['call_id']!);
+      if (at !== undefined) outputs.set(at, outputValue(item['output']));
+      else early.set(item['call_id']!, outputValue(item['output']));
+    }
   }
+  // An empty assistant message (no text, no refusal: a placeholder some adapters append) says nothing;
+  // the answer is the last message that says something, else that empty one.
+  const answer = lastSaying ?? lastMessage;
 
   const tools = new Map<string, { outputs: { latest: JsonValue } }>();
-  const toolCalls = calls.map((call): NemoGymToolCall => {
+  const toolCalls = calls.map((call, at): NemoGymToolCall => {
     const name = call['name'] ?? null;
     const mcp = call['type'] === 'mcp_call';
     const args = parsedArguments(call['type'] === 'custom_tool_call' ? call['input'] : call['arguments']);
-    const id = call['call_id'];
     // An mcp_call ran on the server: its output (null when it failed) is on the item itself.
-    const hasOutput = mcp ? call['output'] !== undefined && call['output'] !== null : id !== undefined && outputs.has(id);
-    const result = hasOutput ? (mcp ? outputValue(call['output']) : outputs.get(id!)!) : undefined;
+    const result = mcp ? (call['output'] !== undefined && call['output'] !== null ? outputValue(call['output']) : undefined) : outputs.get(at);
     if (result !== undefined && typeof name === 'string') tools.set(name, { outputs: { latest: result } });
     const error = mcp ? call['error'] : undefined;
     return {
@@ -175,7 +201,7 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
   return {
     // The row's own fields (expected_answer, metadata…) as they are, under the mapped ones.
     ...passThrough(rollout as Obj),
-    ...(lastMessage ? { output: messageOutput(lastMessage) } : {}),
+    ...(answer ? { output: messageOutput(answer) } : {}),
     ...(task !== undefined ? { task } : {}),
     tool_calls: toolCalls,
     // fromEntries defines own properties: a tool named __proto__ stays an ordinary key.

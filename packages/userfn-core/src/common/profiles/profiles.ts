@@ -118,7 +118,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     result: T.boolean,
     schema: sessionSchema(
       'The final output: the parsed object for structured-output agents, { "text": "..." } for plain-text agents; absent when there was none. ' +
-        'From a NeMo Gym rollout: the last assistant message, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
+        'From a NeMo Gym rollout: the last assistant message that is not empty, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
       true,
     ),
   },
