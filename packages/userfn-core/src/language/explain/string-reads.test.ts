@@ -26,6 +26,16 @@ describe('a path that reads through a string', () => {
     expect(c.explain({}).reason).not.toContain('json_get');
   });
 
+  it('names the json_get form as source a user can copy: quotes in the path are doubled, and it reads the value', () => {
+    const source = `get('$.tools[''search kb''].outputs.latest["it''s"]') == 1`;
+    const context = { tools: { 'search kb': { outputs: { latest: '{"it\'s": 1}' } } } };
+    const reason = compile(source, { profile: 'verification' }).explain(context).reason!;
+    expect(reason).toContain(`get('$.tools[''search kb''].outputs.latest["it''s"]') reads nothing`);
+    const form = /with (json_get\(.*\))$/.exec(reason)![1]!;
+    expect(form).toBe(`json_get(get('$.tools[''search kb''].outputs.latest'), '$["it''s"]')`);
+    expect(compile(form, { profile: 'any' }).evaluate(context)).toBe(1);
+  });
+
   it('reads a parsed object under latest with get, with no warning and no error', () => {
     const c = compile("get('$.tools.search_kb.outputs.latest.hits') > 0", { profile: 'verification' });
     expect(c.evaluate(session({ hits: 2 }))).toBe(true);

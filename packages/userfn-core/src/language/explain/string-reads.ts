@@ -3,6 +3,7 @@ import { Codes } from '../../common/diagnostics/codes.js';
 import { warning, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import type { Value } from '../../common/values/values.js';
 import { get } from '../../runtime/builtins/context.js';
+import { singleQuoted } from '../../runtime/core/json-text.js';
 import { throughStringWords } from '../../runtime/builtins/path-schema.js';
 import type { CompiledPath } from '../../runtime/jsonpath/index.js';
 import type { Checked } from '../checker/checker.js';
@@ -80,7 +81,7 @@ export function stringReadNotes(checked: Checked, context: unknown, outcomes: Re
     })
     .map(({ path, at }) => {
       const { message, hint } = throughStringWords(path.source, at);
-      return `get('${path.source}') reads nothing because ${message.replace(', so this gives null', '')}; ${hint}`;
+      return `get(${singleQuoted(path.source)}) reads nothing because ${message.replace(', so this gives null', '')}; ${hint}`;
     });
 }
 

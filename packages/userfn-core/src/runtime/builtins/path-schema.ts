@@ -1,5 +1,6 @@
 import { Codes } from '../../common/diagnostics/codes.js';
 import { warning } from '../../common/diagnostics/diagnostic.js';
+import { singleQuoted } from '../core/json-text.js';
 import type { CompiledPath } from '../jsonpath/index.js';
 import { itemsOf, lookupMember, schemaType, type JsonSchema } from '../../common/profiles/schema.js';
 import { T, type Type } from '../../common/types/type.js';
@@ -15,7 +16,7 @@ export function throughStringWords(pathSource: string, at: number, where = ''): 
   const prefix = pathSource.slice(0, at);
   return {
     message: `${where}'${prefix}' is a string: a path cannot read inside it, so this gives null`,
-    hint: `if it holds JSON text, read inside it with json_get(get('${prefix}'), '$${pathSource.slice(at)}')`,
+    hint: `if it holds JSON text, read inside it with json_get(get(${singleQuoted(prefix)}), ${singleQuoted(`$${pathSource.slice(at)}`)})`,
   };
 }
 
