@@ -153,6 +153,23 @@ describe('NeMo Gym rollouts of real shape', () => {
     expect(score('empty-final-message', "get('$.output.text') != ''", "called_in_order(['get_book', 'update_book_record'])")).toEqual([true, true]);
   });
 
+  it('hosted calls (web search, file search, code interpreter, local shell) are tool calls named by their kind, with what they asked and returned', () => {
+    const ctx = context('hosted-calls');
+    expect(ctx.tool_calls.map((c) => c.name)).toEqual(['web_search', 'file_search', 'code_interpreter', 'local_shell']);
+    expect(ctx.tool_calls[0]).toEqual({ name: 'web_search', arguments: { type: 'search', query: "today's date", sources: null } });
+    expect(ctx.tool_calls[3]!.output).toBe('2026-11-21\n');
+    expect(
+      score(
+        'hosted-calls',
+        "called_in_order(['web_search', 'code_interpreter'])",
+        "contains(get('$.tool_calls[0].arguments.query'), 'date')",
+        "get('$.tools.code_interpreter.outputs.latest[0].logs') == get('$.expected_answer') + '\n'",
+        "get('$.tools.file_search.outputs.latest[0].filename') == 'calendar.md'",
+        "get('$.tools.local_shell.outputs.latest') != null and not called('function_call')",
+      ),
+    ).toEqual([true, true, true, true, true]);
+  });
+
   it('a list that mixes turns and items is an input error naming where', () => {
     expect(() => context('mixed-turns')).toThrow(NemoGymInputError);
     expect(() => context('mixed-turns')).toThrow(

@@ -8,7 +8,7 @@ export interface NemoGymToolCall {
   readonly name: JsonValue;
   /** Parsed when the call's arguments are a JSON text, else as written. */
   readonly arguments?: JsonValue;
-  /** The call's output: the matching `*_output` item's (by `call_id`), or an `mcp_call`'s own; a content-part list becomes its text. */
+  /** The call's output: the `*_output` item that answers its `call_id`, or what a server's call carries; a content-part list becomes its text. */
   readonly output?: JsonValue;
   /** An `mcp_call`'s error, when it has one. */
   readonly error?: JsonValue;
@@ -106,8 +106,44 @@ function outputValue(output: JsonValue | undefined): JsonValue {
   return output ?? null;
 }
 
-const CALLS = new Set(['function_call', 'custom_tool_call', 'mcp_call']);
-const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+/** A present, non-null value, else undefined (a field a failed or partial call leaves null). */
+const present = (v: JsonValue | undefined): JsonValue | undefined => (v === null ? undefined : v);
+
+/**
+ * How each kind of call item reads. `name`: the tool name when the item has
+ * none of its own (hosted tools are named by their kind). `args`: what the
+ * call asked. `own`: the output of a call that ran on the server, carried by
+ * the item itself; calls without `own` get the output item that answers their
+ * `call_id`.
+ */
+interface CallKind {
+  readonly name?: string;
+  readonly args: (item: Obj) => JsonValue | undefined;
+  readonly own?: (item: Obj) => JsonValue | undefined;
+}
+const CALL_KINDS: ReadonlyMap<string, CallKind> = new Map<string, CallKind>([
+  ['function_call', { args: (i) => parsedArguments(i['arguments']) }],
+  ['custom_tool_call', { args: (i) => parsedArguments(i['input']) }],
+  ['computer_call', { name: 'computer', args: (i) => i['action'] }],
+  ['local_shell_call', { name: 'local_shell', args: (i) => i['action'] }],
+  // mcp_call: its output (null when it failed) and error are on the item; a content-part list is its text.
+  ['mcp_call', { args: (i) => parsedArguments(i['arguments']), own: (i) => (present(i['output']) === undefined ? undefined : outputValue(i['output'])) }],
+  ['web_search_call', { name: 'web_search', args: (i) => i['action'], own: () => undefined }],
+  [
+    'file_search_call',
+    { name: 'file_search', args: (i) => (i['queries'] === undefined ? undefined : { queries: i['queries'] }), own: (i) => present(i['results']) },
+  ],
+  [
+    'code_interpreter_call',
+    { name: 'code_interpreter', args: (i) => (i['code'] === undefined ? undefined : { code: i['code'] }), own: (i) => present(i['outputs']) },
+  ],
+  ['image_generation_call', { name: 'image_generation', args: () => undefined, own: (i) => present(i['result']) }],
+]);
+const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output', 'computer_call_output', 'local_shell_call_output']);
+
+/** The call an output item answers: its `call_id` (a local_shell_call_output names the call by `id`). */
+const answers = (item: Obj): JsonValue | undefined =>
+  hasOwn.call(item, 'call_id') ? item['call_id'] : item['type'] === 'local_shell_call_output' ? item['id'] : undefined;
 
 /** `$.response`: the response's status (when it is text) and the details of an incomplete or failed one. */
 function responseInfo(response: Obj): NemoGymResponseInfo {
@@ -133,9 +169,10 @@ function passThrough(rollout: Obj): Record<string, JsonValue> {
 /**
  * Maps a NeMo Gym rollout (`responses_create_params`, `response`) to a
  * verification context: `$.output` from the last non-empty assistant message,
- * `$.tool_calls` from the `function_call`, `custom_tool_call` and `mcp_call`
- * items in order (each output paired with the latest call before it of its `call_id`; an `mcp_call` carries its
- * own), `$.tools` from the latest output per tool, `$.response` from the
+ * `$.tool_calls` from every call item in order (CALL_KINDS: function, custom,
+ * computer and shell calls answered by the output item of their `call_id` —
+ * the latest call before it of that id —, and the server's mcp, web search,
+ * file search, code interpreter and image calls carrying their own), `$.tools` from the latest output per tool, `$.response` from the
  * response's status, `$.task` from `responses_create_params.input` (what a
  * judge sees as the task), and every other top-level field of the row as it
  * is (NeMo Gym datasets carry `expected_answer` there; the mapped keys win).
@@ -159,20 +196,22 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
     if (type === 'message' && (item['role'] === 'assistant' || !hasOwn.call(item, 'role'))) {
       lastMessage = item;
       if (saysSomething(item)) lastSaying = item;
-    } else if (typeof type === 'string' && CALLS.has(type)) {
+    } else if (typeof type === 'string' && CALL_KINDS.has(type)) {
       const at = calls.push(item) - 1;
       const id = item['call_id'];
-      if (type !== 'mcp_call' && id !== undefined) {
+      if (!CALL_KINDS.get(type)!.own && id !== undefined) {
         latestCall.set(id, at);
         if (early.has(id)) outputs.set(at, early.get(id)!);
         early.delete(id);
       }
-    } else if (typeof type === 'string' && OUTPUTS.has(type) && hasOwn.call(item, 'call_id')) {
+    } else if (typeof type === 'string' && OUTPUTS.has(type)) {
       // An output answers the latest call before it with its call_id (adapters that number calls per
       // response reuse ids in one rollout); a repeated output keeps the last.
-      const at = latestCall.get(item['call_id']!);
+      const id = answers(item);
+      if (id === undefined) continue;
+      const at = latestCall.get(id);
       if (at !== undefined) outputs.set(at, outputValue(item['output']));
-      else early.set(item['call_id']!, outputValue(item['output']));
+      else early.set(id, outputValue(item['output']));
     }
   }
   // An empty assistant message (no text, no refusal: a placeholder some adapters append) says nothing;
@@ -181,18 +220,17 @@ export function nemoGymToContext(rollout: unknown): NemoGymContext {
 
   const tools = new Map<string, { outputs: { latest: JsonValue } }>();
   const toolCalls = calls.map((call, at): NemoGymToolCall => {
-    const name = call['name'] ?? null;
-    const mcp = call['type'] === 'mcp_call';
-    const args = parsedArguments(call['type'] === 'custom_tool_call' ? call['input'] : call['arguments']);
-    // An mcp_call ran on the server: its output (null when it failed) is on the item itself.
-    const result = mcp ? (call['output'] !== undefined && call['output'] !== null ? outputValue(call['output']) : undefined) : outputs.get(at);
+    const kind = CALL_KINDS.get(call['type'] as string)!;
+    const name = kind.name ?? call['name'] ?? null;
+    const args = kind.args(call);
+    const result = kind.own ? kind.own(call) : outputs.get(at);
     if (result !== undefined && typeof name === 'string') tools.set(name, { outputs: { latest: result } });
-    const error = mcp ? call['error'] : undefined;
+    const error = call['type'] === 'mcp_call' ? present(call['error']) : undefined;
     return {
       name,
       ...(args !== undefined ? { arguments: args } : {}),
       ...(result !== undefined ? { output: result } : {}),
-      ...(error !== undefined && error !== null ? { error } : {}),
+      ...(error !== undefined ? { error } : {}),
     };
   });
 

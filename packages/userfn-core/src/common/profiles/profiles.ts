@@ -25,7 +25,11 @@ const toolCall: JsonSchema = {
   type: 'object',
   description: 'One tool call, in the order the agent made it.',
   properties: {
-    name: { type: 'string', description: 'The tool name.' },
+    name: {
+      type: 'string',
+      description:
+        'The tool name. NeMo Gym rollouts name hosted and computer tools by their kind: web_search, file_search, code_interpreter, image_generation, computer, local_shell.',
+    },
     arguments: anyJson('The call arguments: any JSON value (the parsed object when they were JSON text, else as written).'),
     output: anyJson(
       "The call's output: any JSON value — usually the raw JSON text, sometimes an already parsed object. A path cannot read inside JSON text: use json_get(get('$.tool_calls[0].output'), '$.field').",
