@@ -76,7 +76,9 @@ describe('JSON rule sets', () => {
     // the configured profile is for .userfn documents: a rule set is checked as the loader will compile it
     expect(diagnostics(text('transition', '1 + 1'), JSON_URI, { profile: 'reranker' }).map((d) => d.code)).toEqual(['UF2006']);
     const { document, position } = cursorAt(text('transition', "get('$.out@put') != null"), '@', JSON_URI);
-    expect((service().doHover(document, position)!.contents as MarkupContent).value).toContain("The step's structured output.");
+    expect((service().doHover(document, position)!.contents as MarkupContent).value).toContain(
+      "The step's structured output: usually an object, but any JSON value",
+    );
   });
 
   test('a misspelt profile or severity: the quick fix writes the suggestion', () => {

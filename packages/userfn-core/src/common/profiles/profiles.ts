@@ -80,7 +80,11 @@ const sessionSchema = (outputDescription: string, nemoGym = false): JsonSchema =
       description: "The time of the evaluation, as ISO 8601 text (e.g. 2026-11-21T12:00:00Z): compare it as iso_datetime_parse(get('$.currentDate')).",
     },
     output: {
-      type: 'object',
+      // More than one type, so the checker types it dyn: usually an object, but Vectara passes on whatever a
+      // model returned for a structured output (it does not re-validate it), so a string or a list must not
+      // become a type error (properties alone would make it an object). 'array' is left out only so that
+      // completion after `$.output.` offers the members, not list steps; a list is read as it is all the same.
+      type: ['object', 'string', 'number', 'boolean'],
       description: outputDescription,
       // Declared for completion only: a structured output has any members, of any type.
       properties: {
@@ -130,7 +134,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     name: 'transition',
     description: "Decides whether the running agent moves to the next step: a boolean over the session, with $.output the step's structured output.",
     result: T.boolean,
-    schema: sessionSchema("The step's structured output."),
+    schema: sessionSchema(
+      "The step's structured output: usually an object, but any JSON value is read as it is (Vectara does not re-validate what the model returned for a structured output parser).",
+    ),
   },
   reranker: {
     name: 'reranker',
