@@ -148,6 +148,19 @@ describe('nemoGymToContext', () => {
     expect(nemoGymToContext(rollout([[]]))).toEqual({ tool_calls: [], tools: {}, task: [{ role: 'user', content: 'Where is my refund?' }], response: {} });
   });
 
+  it('compares the items of turns without recursing: a deeply nested item maps, it does not overflow the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown[];
+    const item = { type: 'message', role: 'user', content: deep };
+    const ctx = nemoGymToContext(
+      rollout([
+        [item, fnCall('a', '{}', 'x')],
+        [item, fnCall('a', '{}', 'x'), message('done')],
+      ]),
+    );
+    expect(ctx.tool_calls.map((c) => c.name)).toEqual(['a']);
+    expect(ctx.output).toEqual({ text: 'done' });
+  });
+
   it('custom_tool_call items are tool calls, their input the arguments and custom_tool_call_output their output', () => {
     const ctx = nemoGymToContext(
       rollout([

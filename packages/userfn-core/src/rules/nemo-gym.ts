@@ -1,3 +1,4 @@
+import { jsonText } from '../runtime/core/json-text.js';
 import { isObject, messageOutput, partsText, saysSomething } from './nemo-gym-text.js';
 
 /** A JSON value as parsed from a rollout. */
@@ -46,6 +47,19 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
 /**
+ * An item's JSON text, to compare items of turns. JSON.stringify is the fast
+ * way, but it recurses: an item nested deeper than the stack allows is
+ * written by jsonText's walk with a work list instead.
+ */
+function itemText(item: Obj): string {
+  try {
+    return JSON.stringify(item);
+  } catch {
+    return jsonText(item, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  }
+}
+
+/**
  * The output items in order. `response.output` is a list of items, or (the
  * aviary environments) a list of turns, each a list of items. Turns are
  * usually cumulative — each is the whole conversation so far — so when the
@@ -77,7 +91,7 @@ function outputItems(output: readonly JsonValue[]): Obj[] {
   for (const [t, turn] of (output as JsonValue[][]).entries()) {
     const texts = turn.map((item, i) => {
       if (!isObject(item)) throw new NemoGymInputError(`response.output[${t}][${i}] is ${kindOf(item)}, not an output item (an object with a type)`);
-      return JSON.stringify(item);
+      return itemText(item);
     });
     let common = 0;
     while (common < previous.length && common < texts.length && texts[common] === previous[common]) common++;
