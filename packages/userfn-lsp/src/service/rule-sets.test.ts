@@ -146,6 +146,23 @@ describe('JSON rule sets', () => {
     expect(ls.doSignatureHelp(document, position)).toBeNull();
   });
 
+  test("Vectara's === and !== in a YAML rule set: warnings whose quick fixes write == and != in place", () => {
+    const text =
+      "profile: verification\nrules:\n  - id: blog\n    condition: \"get('$.output.category') === 'blog' and get('$.output.status') !== 'failed'\"\n";
+    const document = documentOf(text, YAML_URI);
+    const ls = service();
+    const warnings = ls.doValidation(document).filter((d) => d.code === 'UF2105');
+    expect(warnings.map((d) => [document.getText(d.range), d.severity])).toEqual([
+      ['===', DiagnosticSeverity.Warning],
+      ['!==', DiagnosticSeverity.Warning],
+    ]);
+    const actions = ls.getCodeActions(document, { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, { diagnostics: [] });
+    expect(actions.map((a) => a.title)).toEqual(["Replace '===' with '=='", "Replace '!==' with '!='"]);
+    const fixed = fixAll(document, actions);
+    expect(fixed).toBe(text.replace('===', '==').replace('!==', '!='));
+    expect(ls.doValidation(documentOf(fixed, YAML_URI))).toEqual([]);
+  });
+
   test('code actions write valid JSON: did-you-mean, == and single quotes, and the misspelt field', () => {
     const text = String.raw`{"rules": [{"id": "a", "conditon": "true"}, {"id": "b", "condition": "lenght(get('$.agent.key')) = 1 or get('$.agent.key') == \"it's\""}]}`;
     const document = documentOf(text, JSON_URI);
