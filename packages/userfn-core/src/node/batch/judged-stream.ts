@@ -11,7 +11,7 @@ export interface JudgedStreamOptions {
   readonly now: Date;
   readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete'> };
   readonly judgeError: JudgeErrorPolicy;
-  /** NeMo Gym output: also write each rollout's judged entries (`userfn_judged`). */
+  /** NeMo Gym output: also write each rollout's judged entries (`userfn.judged`). */
   readonly audit?: boolean;
   /** Sessions verified at once (their judge calls queue on the client's concurrency); default 256. */
   readonly window?: number;
