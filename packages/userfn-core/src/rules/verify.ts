@@ -11,6 +11,7 @@ import { JudgeAbortError, type JudgeBackend } from './judge-request.js';
 import type { JudgeRule, JudgeRuleReport, Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
 import { decide, validAttempt } from './decision.js';
 import { ruleSetVersion } from './fingerprint.js';
+import { countsAsMiss } from './trace.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */
 export interface Miss {
@@ -170,10 +171,7 @@ export async function verifyAsync(ruleSet: RuleSet, context: unknown, options: V
  * one), the attempt, and the rule set that produced it.
  */
 function decided(ruleSet: RuleSet, v: Omit<Verification, 'decision' | 'attempt' | 'rule_set'>, attempt: number, skip: boolean): Verification {
-  const failed = ruleSet.definition.rules.filter((_, i) => {
-    const r = v.results[i]!;
-    return !r.passed && !(skip && r.judge?.verdict === 'error');
-  });
+  const failed = ruleSet.definition.rules.filter((_, i) => countsAsMiss(v.results[i]!, skip ? 'skip' : 'fail'));
   return { ...v, ...decide(ruleSet.definition, failed, attempt), attempt, rule_set: ruleSetVersion(ruleSet) };
 }
 
