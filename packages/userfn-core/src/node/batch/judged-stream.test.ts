@@ -79,8 +79,9 @@ describe('verifyStream with judge rules', () => {
     expect(endpoint.requests.map(askedIds)).toEqual([['on-task'], ['on-task'], ['on-task']]);
     expect(summary).toMatchObject({ records: 4, passed: 2, failed: 1, inputErrors: 1, failuresByRule: [{ rule: 'on-task', count: 1 }] });
     // the judged run's totals carry the scores too: the mean and the histogram count the verified records
-    expect(summary.meanScore).toBeGreaterThan(0);
-    expect(summary.scoreHistogram.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(summary.meanScore).toBeCloseTo((1 + 1 / 3 + 1) / 3, 12);
+    expect(summary.scoreHistogram).toEqual([0, 0, 0, 1, 0, 0, 0, 0, 0, 2]);
+    expect([summary.zeros, summary.ones]).toEqual([0, 2]);
     expect(summary.judge).toMatchObject({ asks: 3, cacheHits: 0, errors: 0, incomplete: 0, promptTokens: 300, completionTokens: 60 });
     expect(formatSummary(summary)).toContain('judge: 3 requests (3 sent, 0 cache hits), 0 errors, 0 incomplete records; tokens 360');
     expect(progress.at(-1)).toMatchObject({ records: 4, judgeInFlight: 0 });
