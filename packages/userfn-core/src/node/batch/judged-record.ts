@@ -54,7 +54,10 @@ export function createJudgedLineProcessor(ruleSet: RuleSet, options: JudgedLineO
       stats.scores.push(v.score);
       if (v.passed) stats.passed++;
       else stats.failed++;
-      if (v.incomplete) stats.incomplete = (stats.incomplete ?? 0) + 1;
+      if (v.incomplete) {
+        stats.incomplete = (stats.incomplete ?? 0) + 1;
+        stats.judgeErrors = (stats.judgeErrors ?? 0) + v.results.filter((r) => r.judge?.verdict === 'error').length;
+      }
       for (const r of v.results) if (countsAsMiss(r, options.judgeError)) stats.ruleMisses[order.get(r.id)!]!++;
       if (nemo) {
         const members = `${v.incomplete ? ',"incomplete":true' : ''}${options.audit ? `,"judged":${JSON.stringify(judgedEntries(v))}` : ''}`;

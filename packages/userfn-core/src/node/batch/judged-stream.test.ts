@@ -83,7 +83,9 @@ describe('verifyStream with judge rules', () => {
     expect(summary.scoreHistogram).toEqual([0, 0, 0, 1, 0, 0, 0, 0, 0, 2]);
     expect([summary.zeros, summary.ones]).toEqual([0, 2]);
     expect(summary.judge).toMatchObject({ asks: 3, cacheHits: 0, errors: 0, incomplete: 0, promptTokens: 300, completionTokens: 60 });
-    expect(formatSummary(summary)).toContain('judge: 3 requests (3 sent, 0 cache hits), 0 errors, 0 incomplete records; tokens 360');
+    expect(formatSummary(summary)).toContain(
+      'judge: 3 requests (3 sent, 0 cache hits), 0 failed calls, 0 judge errors (rules without a verdict), 0 incomplete records; tokens 360',
+    );
     expect(progress.at(-1)).toMatchObject({ records: 4, judgeInFlight: 0 });
     expect(progress.every((p) => typeof p.judgeInFlight === 'number')).toBe(true);
   });
@@ -116,7 +118,7 @@ describe('verifyStream with judge rules', () => {
       const judge = createJudgeClient({ baseURL: broken.url, model: 'm', retries: 0 });
       const version = ruleSetVersion(ruleSet);
       const sessions = sink();
-      await verifyStream(
+      const summary = await verifyStream(
         ruleSet,
         (async function* () {
           yield `${JSON.stringify({ session: { key: 's1' }, output: { text: 'hi' } })}\n`;
@@ -124,6 +126,9 @@ describe('verifyStream with judge rules', () => {
         sessions.stream,
         { judge },
       );
+      // a reply that is not JSON is no failed call, but its rule has no verdict: the summary counts it
+      expect(summary.judge).toMatchObject({ asks: 1, errors: 0, ruleErrors: 1, incomplete: 1 });
+      expect(formatSummary(summary)).toContain('0 failed calls, 1 judge error (rules without a verdict), 1 incomplete record;');
       const line = JSON.parse(sessions.text()) as Record<string, unknown>;
       expect(line).toMatchObject({ id: 's1', incomplete: true, rule_set: version });
       expect(Object.keys(line).at(-1)).toBe('rule_set');

@@ -9,7 +9,7 @@ import { addStats, emptyStats, summarize, type BatchStats, type BatchSummary, ty
 export interface JudgedStreamOptions {
   readonly format: BatchFormat;
   readonly now: Date;
-  readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete'> };
+  readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete' | 'ruleErrors'> };
   readonly judgeError: JudgeErrorPolicy;
   /** NeMo Gym output: also write each rollout's judged entries (`userfn.judged`). */
   readonly audit?: boolean;
@@ -118,5 +118,5 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
   addStats(totals, total);
   const summary = summarize(totals, ruleIds);
   const s = options.judge?.stats;
-  return s ? { ...summary, judge: { ...s, incomplete: total.incomplete ?? 0 } } : summary;
+  return s ? { ...summary, judge: { ...s, ruleErrors: total.judgeErrors ?? 0, incomplete: total.incomplete ?? 0 } } : summary;
 }
