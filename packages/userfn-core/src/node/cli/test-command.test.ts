@@ -9,6 +9,7 @@ const cli = runCli;
 
 const examples = fileURLToPath(new URL('../../../../../examples/rules/', import.meta.url));
 const judgeExamples = fileURLToPath(new URL('../../../../../examples/judge/', import.meta.url));
+const nemoExamples = fileURLToPath(new URL('../../../../../examples/nemo-gym/', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'userfn-test-'));
 const write = (name: string, text: string): string => {
   const path = join(tmp, name);
@@ -38,6 +39,18 @@ describe('userfn test: the project’s examples', () => {
     expect(r.out.endsWith(`\n${total} passed, 0 failed\n`)).toBe(true);
     expect(r.code).toBe(0);
     expect(r.out.match(/^\S.*\.rules\.(json|yaml) \(/gm)).toHaveLength(readdirSync(examples).filter((f) => /\.rules\./.test(f)).length);
+  });
+
+  it('runs the NeMo Gym example: the rollouts of rollouts.jsonl as they are, as cases, fully covered', async () => {
+    const r = await cli('test', nemoExamples, '--coverage-min', '100');
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.out).toContain('\n5 passed, 0 failed\n');
+    const rows = readFileSync(join(nemoExamples, 'rollouts.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    const cases = (JSON.parse(readFileSync(join(nemoExamples, 'cases', 'reward.cases.json'), 'utf8')) as { cases: Array<{ rollout: unknown }> }).cases;
+    expect(cases.slice(0, rows.length).map((c) => c.rollout)).toEqual(rows);
   });
 
   it('finds a rule set’s cases in cases/ from --rules alone', async () => {
