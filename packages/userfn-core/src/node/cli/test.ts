@@ -29,21 +29,20 @@ the rule set or in cases/ beside it. A directory runs every rule set under it
 that has cases.
 
 Options:
-  --rules <file>       the rule set (JSON or YAML)
-  --cases <file>       its cases (default: found beside the rule set)
-  --format <f>         text (default) or junit (JUnit XML on standard output)
-  --now <iso>          the clock of cases that set none (default: the run's start)
-  --coverage           after the summary: for each rule whether the cases saw it
-                       hold and not hold, each and/or operand and conditional
-                       branch no case reached, the rules never seen failing,
-                       and the percentage covered
-  --coverage-min <pct> exit 1 when the coverage is below pct (implies --coverage)
-  -h, --help           this help
+  --rules <file>        the rule set (JSON or YAML)
+  --cases <file>        its cases (default: found beside the rule set)
+  --format <f>          text (default) or junit (JUnit XML on standard output)
+  --now <iso>           the clock of cases that set none (default: the run's start)
+  --coverage            after the summary: for each rule whether the cases saw it
+                        hold and not hold, each and/or operand and conditional
+                        branch no case reached, the rules never seen failing,
+                        and the percentage covered
+  --coverage-min <pct>  exit 1 when the coverage is below pct (implies --coverage)
+  -h, --help            this help
 
 Exit codes: 0 every case passed, 1 some case failed (or the coverage is below
---coverage-min), 2 bad usage, or a rule
-set or cases file that does not load (every problem is listed with its
-file:line:column; the other rule sets still run).
+--coverage-min), 2 bad usage, or a rule set or cases file that does not load
+(every problem is listed with its file:line:column; the other rule sets still run).
 `;
 
 /** A problem of a cases file as one line, `file:line:column: message`. */
