@@ -2,8 +2,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK_HELP } from './check.js';
-import { EVAL_HELP } from './eval.js';
 import { fileError, systemReason } from './io.js';
 import { runCli } from '../../../test/support/cli.js';
 import { SERVE_HELP } from './serve.js';
