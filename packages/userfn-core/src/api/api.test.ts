@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userFnErrorOf } from '../../test/support/user-fn-error.js';
-import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, parse } from '../index.js';
+import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, type ExplainNode, parse } from '../index.js';
 
 const error = userFnErrorOf;
 
@@ -213,5 +213,18 @@ describe('explain', () => {
     const e = compile("get('$.n') / 0 > 1").explain({ n: 1 });
     expect(e.error?.code).toBe(Codes.DivisionByZero);
     expect(e.reason).toContain('1:1');
+  });
+  it('leaves out a literal, which explains nothing (0.95 => 0.95), from the tree and its text, except a literal that is the whole expression', () => {
+    const c = compile("get('$.a') >= 0.95 and get('$.b') == '$.a'", { profile: 'any' });
+    const ex = c.explain({ a: 1, b: 2 });
+    const texts: string[] = [];
+    const walk = (n: ExplainNode): void => {
+      texts.push(n.text);
+      n.children.forEach(walk);
+    };
+    walk(ex.tree);
+    expect(texts).toEqual(["get('$.a') >= 0.95 and get('$.b') == '$.a'", "get('$.a') >= 0.95", "get('$.a')", "get('$.b') == '$.a'", "get('$.b')"]);
+    expect(ex.text).not.toMatch(/^\s*(0\.95|'\$\.a') =>/m);
+    expect(compile('0.95', { profile: 'any' }).explain({}).text).toBe('0.95 => 0.95');
   });
 });
