@@ -196,6 +196,22 @@ describe('references', () => {
   });
 });
 
+describe('an argument of the wrong type', () => {
+  const only = (source: string) => {
+    const ds = check(source, { profile: source.startsWith('called') ? 'verification' : 'any' }).diagnostics;
+    expect(ds.map((d) => d.code)).toEqual([Codes.TypeMismatch]);
+    return ds[0]!;
+  };
+  it('gets a hint that converts what was given into what is wanted, never the other way round', () => {
+    expect(only('called(1)')).toMatchObject({ message: "argument 'name' of called must be string, got number", hint: 'convert with to_string(x)' });
+    expect(only("round('1.5')").hint).toBe('convert with to_number(s)');
+    expect(only("year('2026-11-21')").hint).toBe('parse the string with iso_datetime_parse(s)');
+  });
+  it('gets no hint where no conversion helps', () => {
+    expect(only('called(true)').hint).toBeUndefined();
+  });
+});
+
 describe('explain', () => {
   it('names the failing conjunct with its operand values', () => {
     const c = compile("get('$.output.confidence') >= 0.8 and called('lookup_account')");
