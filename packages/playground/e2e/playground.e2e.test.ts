@@ -249,7 +249,13 @@ describe('playground in Chromium', () => {
     expect(await text(page, 'explanation')).toBe('');
     expect(problems).toContain('The context is not valid JSON: property expected at line 1, column 9.');
     expect(problems).not.toMatch(/\[\d+\]/);
+    // said once: the result box points to Problems instead of repeating it in JSON.parse's words
+    expect(await text(page, 'result-error')).toBe('The context is not valid JSON: the problem is listed under Problems and marked in the context editor.');
     await screenshot(page, 'context-parse-error');
+    // and so does the rule-set panel
+    await page.locator('[data-testid="mode-rules"]').click();
+    await waitForText(page, 'rules-verdict', (t) => t === 'no context to verify');
+    expect(await text(page, 'rules-problems')).toBe('The context is not valid JSON: the problem is listed under Problems and marked in the context editor.');
   });
 
   it('a hint stands apart from its message, and only where it applies', async () => {
@@ -283,6 +289,20 @@ describe('playground in Chromium', () => {
     // every rule id stands on one line (lookup_account is not broken mid-word)
     const idLines = await page.$$eval('[data-testid="rule-row"] td:nth-child(2) code', (codes) => codes.map((c) => [c.textContent, c.getClientRects().length]));
     for (const [id, lines] of idLines) expect(lines, String(id)).toBe(1);
+    // conditions and explanations wrap between names, never inside one: each piece between two <wbr> is on one line
+    const pieces = await page.$$eval('[data-testid="rule-row"] code.condition, [data-testid="rule-explanation"]', (nodes) =>
+      nodes.flatMap((node) =>
+        [...node.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            return [n.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size] as const;
+          }),
+      ),
+    );
+    expect(pieces.map(([t]) => t).join('')).toContain("called_in_order(['lookup_account', ");
+    for (const [piece, lines] of pieces) expect(lines, String(piece)).toBe(1);
     await screenshot(page, 'rule-set');
 
     // a broken condition is marked in the rule set and listed
