@@ -181,6 +181,21 @@ describe('playground in Chromium', () => {
     await page.keyboard.press('ControlOrMeta+I');
     await page.locator('.monaco-hover').filter({ hasText: 'called(' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await screenshot(page, 'hover');
+    // an unknown function's hover offers the did-you-mean (the language service's hover, not only the marker's)
+    await page.keyboard.press('Escape');
+    await setExpression(page, "lenght('abc') > 1");
+    await page.locator('[data-testid="expression"] .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ControlOrMeta+K');
+    await page.keyboard.press('ControlOrMeta+I');
+    await page
+      .locator('.monaco-hover')
+      .filter({ hasText: 'unknown function lenght; did you mean length?' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(page, 'hover-unknown-function');
   });
 
   it('a false condition shows its explanation', async () => {
