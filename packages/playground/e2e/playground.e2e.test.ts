@@ -324,7 +324,7 @@ describe('playground in Chromium', () => {
     await page.locator('[data-testid="rules"]').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.insertText('{ "rules": [ { "id": "a", "condition": "lenght(1) > 0" } ] }');
-    await waitForText(page, 'rules-verdict', (t) => t.startsWith('the rule set does not load'));
+    expect(await waitForText(page, 'rules-verdict', (t) => t.startsWith('the rule set does not load'))).toBe('the rule set does not load');
     await waitForText(page, 'problems', (t) => t.includes('UF2001'));
     // said once: under Problems, not again in the rule-set panel
     expect(await text(page, 'rules-problems')).toBe('Every problem is listed under Problems and marked in the rule set.');

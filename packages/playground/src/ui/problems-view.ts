@@ -52,7 +52,8 @@ export const CONTEXT_NOT_JSON = 'The context is not valid JSON: the problem is l
  * `Property expected` at 1:9 -> `The context is not valid JSON: property expected at line 1, column 9.`
  */
 export function jsonProblemSentence(message: string, line: number, column: number): string {
-  const what = message.replace(/\.$/, '');
+  // one sentence: Monaco's `Invalid characters in string. Control characters must be escaped.` becomes `…; control …`
+  const what = message.replace(/\.$/, '').replace(/\.\s+([A-Z])/g, (_, c: string) => `; ${c.toLowerCase()}`);
   return `The context is not valid JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)} at line ${line}, column ${column}.`;
 }
 

@@ -78,7 +78,9 @@ export function showRuleSet(view: RulesView, outcome: RuleSetOutcome): void {
   setText(view.score, '');
   setText(view.timings, outcome.status === 'invalid' ? `load ${formatMs(outcome.loadMs)}` : '');
   if (outcome.status === 'invalid') {
-    setText(view.verdict, `the rule set does not load: ${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}`);
+    // No count here: the loader stops at a JSON or YAML syntax error while the language service, which fills
+    // Problems, reads past it, so a count would disagree with the list it points to.
+    setText(view.verdict, 'the rule set does not load');
     // The language service lists the same problems under Problems and marks them in the editor: say them once, there.
     view.problems.append(el('li', { class: 'muted' }, 'Every problem is listed under Problems and marked in the rule set.'));
   } else if (outcome.status === 'context-error') {
