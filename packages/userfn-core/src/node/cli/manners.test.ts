@@ -62,6 +62,7 @@ describe('an unreadable file says which and why, in words', () => {
   it('a directory, a missing rule set, a missing input, an unwritable output', async () => {
     expect((await cli('check', '--file', dir)).err).toBe(`cannot read ${dir}: it is a directory\n`);
     expect((await cli('verify', '--rules', 'nope.rules.json', '-')).err).toBe('cannot read nope.rules.json: no such file\n');
+    expect(await cli('test', '--rules', 'nope.rules.json')).toMatchObject({ code: 2, err: 'cannot read nope.rules.json: no such file\n' });
     const rules = join(dir, 'r.rules.json');
     writeFileSync(rules, JSON.stringify({ rules: [{ id: 'a', condition: 'true' }] }));
     expect((await cli('verify', '--rules', rules, join(dir, 'none.jsonl'))).err).toBe(`cannot read ${join(dir, 'none.jsonl')}: no such file\n`);

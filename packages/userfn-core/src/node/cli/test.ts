@@ -7,7 +7,7 @@ import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
-import { readInput, UsageError, type Io } from './io.js';
+import { fileError, readInput, UsageError, type Io } from './io.js';
 import { casesCandidates, casesFor, findSuites, type SuiteFiles } from './test-discover.js';
 import { countCases, formatCoverage, formatJunit, formatText, totalCoverage, type SuiteRun } from './test-report.js';
 
@@ -71,6 +71,12 @@ function suitesOf(values: Record<string, unknown>, positionals: readonly string[
 }
 
 function required(rules: string): string {
+  // a rule set that is not there is said as such, not as a rule set without cases
+  try {
+    statSync(rules);
+  } catch (e) {
+    throw fileError('read', rules, e);
+  }
   const found = casesFor(rules);
   if (found) return found;
   throw new UsageError(`userfn test: no cases for ${rules}; looked for ${casesCandidates(rules).join(', ')} (or give --cases <file>)`);
