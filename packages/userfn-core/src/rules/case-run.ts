@@ -1,6 +1,7 @@
 import type { CasesProblem, RuleSetCase } from './cases.js';
+import { suggest } from '../common/diagnostics/suggest.js';
 import { nemoGymToContext } from './nemo-gym.js';
-import type { RuleSet, RuleSeverity, Verification, VerifyOptions } from './types.js';
+import type { JudgeVerdictInput, RuleSet, RuleSeverity, Verification, VerifyOptions } from './types.js';
 import { verify } from './verify.js';
 
 /** Scores closer than this are equal (a weighted sum need not be exact in binary). */
@@ -51,13 +52,27 @@ export function caseContext(c: RuleSetCase): unknown {
   return c.format === 'nemo-gym' ? nemoGymToContext(c.input) : c.input;
 }
 
-/** Verifies one case's input and compares the verification with what the case expects. */
+/** A case's scripted judge: its verdicts, and for a judge rule it gives none, an error that says so (no endpoint is called). */
+function scripted(ruleSet: RuleSet, c: RuleSetCase): Record<string, JudgeVerdictInput> {
+  const verdicts: Record<string, JudgeVerdictInput> = Object.create(null);
+  for (const j of ruleSet.judges) verdicts[j.id] = c.judge?.[j.id] ?? { error: `the case gives no verdict for it (add '${j.id}' to the case's 'judge')` };
+  return verdicts;
+}
+
+/**
+ * Verifies one case's input and compares the verification with what the case
+ * expects. Judge rules take the case's scripted verdicts (`judge`).
+ */
 export function runCase(ruleSet: RuleSet, c: RuleSetCase, defaults: VerifyOptions = {}): CaseOutcome {
   let v: Verification;
   try {
     const now = c.now ?? defaults.now;
     const attempt = c.attempt ?? defaults.attempt;
-    v = verify(ruleSet, caseContext(c), { ...(now !== undefined ? { now } : {}), ...(attempt !== undefined ? { attempt } : {}) });
+    v = verify(ruleSet, caseContext(c), {
+      ...(now !== undefined ? { now } : {}),
+      ...(attempt !== undefined ? { attempt } : {}),
+      ...(ruleSet.judges.length > 0 ? { verdicts: scripted(ruleSet, c) } : {}),
+    });
   } catch (e) {
     return { case: c, ok: false, mismatches: [], involved: [], error: (e as Error).message };
   }
@@ -85,11 +100,13 @@ export function runCase(ruleSet: RuleSet, c: RuleSetCase, defaults: VerifyOption
 
 /**
  * Problems of cases against the rule set they test: an expected id that names
- * no rule, or a rule of the other severity (a typo would otherwise make the
- * case fail for a reason the rule set cannot fix).
+ * no rule, or a rule of the other severity, and a scripted judge verdict for
+ * an id that is not a judge rule (a typo would otherwise make the case fail
+ * for a reason the rule set cannot fix).
  */
 export function checkCaseIds(ruleSet: RuleSet, cases: readonly RuleSetCase[]): CasesProblem[] {
-  const severity = new Map(ruleSet.rules.map((r) => [r.id, r.severity]));
+  const severity = new Map(ruleSet.definition.rules.map((r) => [r.id, r.severity]));
+  const judges = new Set(ruleSet.judges.map((j) => j.id));
   const problems: CasesProblem[] = [];
   for (const c of cases) {
     for (const [key, want] of [
@@ -106,6 +123,15 @@ export function checkCaseIds(ruleSet: RuleSet, cases: readonly RuleSetCase[]): C
               : undefined;
         if (message) problems.push({ message, ...(c.file ? { file: c.file } : {}) });
       }
+    }
+    for (const id of Object.keys(c.judge ?? {})) {
+      if (judges.has(id)) continue;
+      const file = c.judgeAt?.[id] ?? c.file;
+      const near = suggest(id, [...judges]);
+      const what = severity.has(id)
+        ? 'a condition rule: only judge rules take a verdict'
+        : `not a rule of the rule set${near ? ` (did you mean '${near}'?)` : ''}`;
+      problems.push({ message: `case '${c.title}': 'judge' gives a verdict for '${id}', which is ${what}`, ...(file ? { file } : {}) });
     }
   }
   return problems;

@@ -67,4 +67,24 @@ describe('readCasesFile', () => {
       file: { line: 2 },
     });
   });
+
+  it("reads a case's scripted judge: pass, fail, a verdict with score and reason, or an error; the rest are problems at their place", () => {
+    const ok = readCasesFile(
+      'cases:\n  - context: {}\n    judge:\n      a: pass\n      b: fail\n      c: { pass: true, score: 0.25, reason: Vague. }\n      d: { error: timeout }\n    passed: true\n',
+      { fileName: 'x.cases.yaml' },
+    );
+    expect(ok.problems).toEqual([]);
+    expect(ok.cases[0]!.judge).toEqual({ a: { pass: true }, b: { pass: false }, c: { pass: true, score: 0.25, reason: 'Vague.' }, d: { error: 'timeout' } });
+    expect(ok.cases[0]!.judgeAt).toMatchObject({ a: { line: 4, column: 7 }, d: { line: 7, column: 7 } });
+    const bad = readCasesFile(
+      '{"cases": [{"context": {}, "passed": true, "judge": {"a": "yes", "b": {"pass": true, "score": 2}, "c": {"pass": true, "why": "x"}}}, {"context": {}, "passed": true, "judge": []}]}',
+    );
+    expect(bad.cases).toEqual([]);
+    expect(bad.problems.map((p) => p.message)).toEqual([
+      "case #1: 'judge': the verdict of 'a' must be 'pass', 'fail', { pass: true|false, score?: 0..1, reason?: text } or { error: text }, not 'yes'",
+      "case #1: 'judge': the verdict of 'b' has a 'score' that is not a number from 0 to 1",
+      "case #1: 'judge': the verdict of 'c' has an unknown field 'why' (it is 'pass', 'fail', { pass: true|false, score?: 0..1, reason?: text } or { error: text })",
+      "case #2: 'judge' must map judge rule ids to verdicts ('pass', 'fail', { pass: true|false, score?: 0..1, reason?: text } or { error: text }), not a list",
+    ]);
+  });
 });

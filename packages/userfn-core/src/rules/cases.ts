@@ -4,7 +4,7 @@ import { suggest } from '../common/diagnostics/suggest.js';
 import { parseJsonLocated } from './json-located.js';
 import { describeLocated, type Located, type LocatedObject } from './located.js';
 import { parseYamlLocated } from './yaml-located.js';
-import type { FilePosition } from './types.js';
+import type { FilePosition, JudgeVerdictInput } from './types.js';
 
 /** How a case's input is read: a verification context, or a NeMo Gym rollout mapped to one. */
 export type CaseFormat = 'sessions' | 'nemo-gym';
@@ -27,6 +27,10 @@ export interface RuleSetCase {
   readonly now?: string;
   /** The attempt number the verification is told (the case's `attempt`, default 1). */
   readonly attempt?: number;
+  /** The case's `judge`: what the judge answers for each judge rule, by id (a scripted judge: no endpoint is called). */
+  readonly judge?: Readonly<Record<string, JudgeVerdictInput>>;
+  /** Where each scripted verdict's rule id is in the file. */
+  readonly judgeAt?: Readonly<Record<string, FilePosition>>;
   readonly expect: CaseExpectation;
 }
 
@@ -65,6 +69,7 @@ export const CASE_FIELDS: readonly string[] = [
   'format',
   'now',
   'attempt',
+  'judge',
   'passed',
   'score',
   'failures',
@@ -224,6 +229,7 @@ function readCase(
       r(`'attempt' must be a whole number >= 1, not ${describeLocated(f.get('attempt')!)}`, f.get('attempt'));
     else attempt = a;
   }
+  const judge = f.has('judge') ? readJudge(f.get('judge')!, value['judge'], r, at) : undefined;
   if (bad || passed === undefined) return undefined;
   const file = at(node.span?.start);
   return {
@@ -234,6 +240,7 @@ function readCase(
     input,
     ...(now !== undefined ? { now } : {}),
     ...(attempt !== undefined ? { attempt } : {}),
+    ...(judge ? { judge: judge.verdicts, judgeAt: judge.at } : {}),
     expect: {
       passed,
       ...(score !== undefined ? { score } : {}),
@@ -277,4 +284,50 @@ function formatField(f: Map<string, Located>, value: Record<string, unknown>, re
   if (typeof v === 'string' && (FORMATS as readonly string[]).includes(v)) return v as CaseFormat;
   report(`'format' must be sessions or nemo-gym, not ${typeof v === 'string' ? `'${v}'` : describeLocated(f.get('format')!)}`, f.get('format'));
   return undefined;
+}
+
+/**
+ * A case's `judge`: `{ <judge rule id>: pass | fail | { pass, score?, reason? } | { error } }`,
+ * what a scripted judge answers (whether an id names a judge rule is checked
+ * against the rule set, by `checkCaseIds`).
+ */
+function readJudge(
+  node: Located,
+  value: unknown,
+  report: Report,
+  at: (offset: number | undefined) => FilePosition | undefined,
+): { verdicts: Record<string, JudgeVerdictInput>; at: Record<string, FilePosition> } | undefined {
+  const shape = "'pass', 'fail', { pass: true|false, score?: 0..1, reason?: text } or { error: text }";
+  if (node.kind !== 'object' || !isRecord(value)) {
+    report(`'judge' must map judge rule ids to verdicts (${shape}), not ${describeLocated(node)}`, node);
+    return undefined;
+  }
+  const verdicts: Record<string, JudgeVerdictInput> = Object.create(null);
+  const where: Record<string, FilePosition> = Object.create(null);
+  for (const e of node.entries) {
+    const v = value[e.key];
+    const bad = (why: string) => report(`'judge': the verdict of '${e.key}' ${why}`, e.value);
+    let verdict: JudgeVerdictInput | undefined;
+    if (v === 'pass' || v === 'fail') verdict = { pass: v === 'pass' };
+    else if (isRecord(v) && Object.keys(v).length === 1 && typeof v['error'] === 'string') verdict = { error: v['error'] };
+    else if (isRecord(v)) {
+      const unknown = Object.keys(v).filter((k) => !['pass', 'score', 'reason'].includes(k));
+      const score = v['score'];
+      if (unknown.length > 0) bad(`has an unknown field '${unknown[0]}' (it is ${shape})`);
+      else if (typeof v['pass'] !== 'boolean') bad("needs 'pass': true or false");
+      else if (score !== undefined && (typeof score !== 'number' || !(score >= 0 && score <= 1))) bad(`has a 'score' that is not a number from 0 to 1`);
+      else if (v['reason'] !== undefined && typeof v['reason'] !== 'string') bad("has a 'reason' that is not text");
+      else
+        verdict = {
+          pass: v['pass'],
+          ...(typeof score === 'number' ? { score } : {}),
+          ...(typeof v['reason'] === 'string' ? { reason: v['reason'] } : {}),
+        };
+    } else bad(`must be ${shape}, not ${typeof v === 'string' ? `'${v}'` : describeLocated(e.value)}`);
+    if (!verdict) continue;
+    verdicts[e.key] = verdict;
+    const p = at(e.keySpan?.start ?? e.value.span?.start);
+    if (p) where[e.key] = p;
+  }
+  return { verdicts, at: where };
 }

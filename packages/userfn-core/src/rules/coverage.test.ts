@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoverageRecorder } from './coverage.js';
 import { loadRuleSet } from './load.js';
+import { verify } from './verify.js';
 
 const rs = loadRuleSet({
   rules: [
@@ -50,5 +51,32 @@ describe('CoverageRecorder', () => {
   it('a rule set with nothing recorded covers nothing', () => {
     const r = new CoverageRecorder(rs).report();
     expect([r.covered, r.total, r.percent]).toEqual([0, 10, 0]);
+  });
+
+  it('covers a judge rule: its outcome from the verification recorded, the operands of its when; a skip alone is a hold', () => {
+    const judged = loadRuleSet({
+      rules: [
+        { id: 'c', condition: "get('$.n') != null" },
+        { id: 'j', when: "get('$.ask') == true and get('$.n') > 0", judge: { prompt: 'Good?' } },
+      ],
+    });
+    const c = new CoverageRecorder(judged);
+    // skipped (the when is false at its left operand): held, without a verification
+    c.record({ n: 1, ask: false });
+    let j = c.report().rules[1]!;
+    expect(j).toMatchObject({ id: 'j', kind: 'judge', held: 1, notHeld: 0 });
+    expect(j.points.map((p) => [p.role, p.text, p.reached])).toEqual([
+      ['and left', "get('$.ask') == true", 1],
+      ['and right', "get('$.n') > 0", 0],
+    ]);
+    // asked: the outcome is unknown without the verification, and is read from it
+    c.record({ n: 1, ask: true });
+    expect(c.report().rules[1]).toMatchObject({ held: 1, notHeld: 0 });
+    const context = { n: 1, ask: true };
+    c.record(context, {}, verify(judged, context, { verdicts: { j: { pass: false } } }));
+    j = c.report().rules[1]!;
+    expect(j).toMatchObject({ held: 1, notHeld: 1 });
+    expect(j.points.every((p) => p.reached > 0)).toBe(true);
+    expect(c.report().neverFailed).toEqual(['c']);
   });
 });

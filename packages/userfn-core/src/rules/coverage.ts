@@ -4,7 +4,8 @@ import { LineIndex } from '../common/diagnostics/line-index.js';
 import { coveragePoints, reachTracer, type CoveragePoint } from '../language/interpreter/coverage.js';
 import { interpret } from '../language/interpreter/interpret.js';
 import { fixedClock } from './verify.js';
-import type { Rule, RuleSet, VerifyOptions } from './types.js';
+import type { Compiled } from '../api/compiled.js';
+import type { RuleSet, Verification, VerifyOptions } from './types.js';
 
 /** One `and`/`or` operand or conditional branch of a rule's condition, and how many runs reached it. */
 export interface PointCoverage {
@@ -22,6 +23,8 @@ export interface PointCoverage {
 /** What the cases saw of one rule. */
 export interface RuleCoverage {
   readonly id: string;
+  /** `judge`: a judge rule, whose points are those of its `when` (and whose outcomes come from the verifications recorded). */
+  readonly kind: 'condition' | 'judge';
   /** How many contexts the rule held on, and did not hold on. */
   readonly held: number;
   readonly notHeld: number;
@@ -41,7 +44,11 @@ export interface CoverageReport {
 }
 
 interface RuleState {
-  readonly rule: Rule;
+  readonly id: string;
+  readonly kind: RuleCoverage['kind'];
+  /** The condition, or a judge rule's `when` (absent: a judge rule without one). */
+  readonly compiled?: Compiled;
+  readonly source: string;
   readonly points: readonly CoveragePoint[];
   readonly reached: number[];
   held: number;
@@ -57,44 +64,61 @@ export class CoverageRecorder {
   private readonly states: RuleState[];
 
   constructor(ruleSet: RuleSet) {
-    this.states = ruleSet.rules.map((rule) => {
-      const points = coveragePoints(internalsOf(rule.compiled).checked.ast);
-      return { rule, points, reached: points.map(() => 0), held: 0, notHeld: 0 };
+    const state = (id: string, kind: RuleCoverage['kind'], compiled: Compiled | undefined, source: string): RuleState => {
+      const points = compiled ? coveragePoints(internalsOf(compiled).checked.ast) : [];
+      return { id, kind, ...(compiled ? { compiled } : {}), source, points, reached: points.map(() => 0), held: 0, notHeld: 0 };
+    };
+    const conditions = new Map(ruleSet.rules.map((r) => [r.id, r]));
+    const judges = new Map(ruleSet.judges.map((j) => [j.id, j]));
+    this.states = ruleSet.definition.rules.map((d) => {
+      const c = conditions.get(d.id);
+      if (c) return state(d.id, 'condition', c.compiled, c.condition);
+      const j = judges.get(d.id)!;
+      return state(d.id, 'judge', j.whenCompiled, j.when ?? '');
     });
   }
 
-  /** Runs every rule on a context, counting what held and what was reached. */
-  record(context: unknown, options: VerifyOptions = {}): void {
+  /**
+   * Runs every rule on a context, counting what held and what was reached. A
+   * judge rule's `when` is traced; whether it held is read from `verification`
+   * (the case's, with its scripted verdicts), and not counted without one.
+   */
+  record(context: unknown, options: VerifyOptions = {}, verification?: Verification): void {
     const clock = fixedClock(options.now);
-    for (const s of this.states) {
+    this.states.forEach((s, index) => {
       const reached = new Set<Node>();
       let held = false;
       try {
-        const compiled = internalsOf(s.rule.compiled);
-        held = interpret(compiled.checked, compiled.runtime(context, clock), reachTracer(reached)) === true;
+        if (s.compiled) {
+          const compiled = internalsOf(s.compiled);
+          held = interpret(compiled.checked, compiled.runtime(context, clock), reachTracer(reached)) === true;
+        }
       } catch {
         // a runtime error: the rule does not hold, and what ran before it was reached
       }
-      if (held) s.held++;
-      else s.notHeld++;
+      let outcome: boolean | undefined = held;
+      // A judge rule: its verification says; without one only a skip (its `when` not true) is known, and it holds.
+      if (s.kind === 'judge') outcome = verification ? verification.results[index]?.passed : s.compiled && !held ? true : undefined;
+      if (outcome === true) s.held++;
+      else if (outcome === false) s.notHeld++;
       s.points.forEach((p, i) => {
         if (reached.has(p.node)) s.reached[i]!++;
       });
-    }
+    });
   }
 
   report(): CoverageReport {
     let covered = 0;
     let total = 0;
     const rules = this.states.map((s): RuleCoverage => {
-      const lines = new LineIndex(s.rule.condition);
+      const lines = new LineIndex(s.source);
       const points = s.points.map((p, i): PointCoverage => {
         const at = lines.locate(p.span);
-        return { kind: p.kind, role: p.role, text: s.rule.condition.slice(p.span.start, p.span.end), line: at.line, column: at.column, reached: s.reached[i]! };
+        return { kind: p.kind, role: p.role, text: s.source.slice(p.span.start, p.span.end), line: at.line, column: at.column, reached: s.reached[i]! };
       });
       total += 2 + points.length;
       covered += (s.held > 0 ? 1 : 0) + (s.notHeld > 0 ? 1 : 0) + points.filter((p) => p.reached > 0).length;
-      return { id: s.rule.id, held: s.held, notHeld: s.notHeld, points };
+      return { id: s.id, kind: s.kind, held: s.held, notHeld: s.notHeld, points };
     });
     return {
       rules,

@@ -69,4 +69,23 @@ describe('formatRuleSetText', () => {
     expect(out.changed).toBe(0);
     expect(out.problems).toEqual([{ message: expect.stringMatching(/^invalid JSON: /), file: { line: 1, column: 12 }, severity: 'error' }]);
   });
+
+  it("formats a YAML anchor's condition once; a judge's when that is an alias of it follows (no read-back failure)", () => {
+    const text = [
+      'rules:',
+      '  - id: plain',
+      "    condition: &plain not   matches(get('$.t', ''),'judge')",
+      '  - id: j',
+      '    when: *plain',
+      '    judge: { prompt: Good? }',
+      '',
+    ].join('\n');
+    const out = formatRuleSetText(text, { fileName: 'r.yaml' });
+    expect(out.problems).toEqual([]);
+    expect(out.changed).toBe(1);
+    expect(out.text).toBe(text.replace("not   matches(get('$.t', ''),'judge')", "not matches(get('$.t', ''), 'judge')"));
+    const rs = loadRuleSet(out.text);
+    expect(rs.judges[0]!.when).toBe("not matches(get('$.t', ''), 'judge')");
+    expect(formatRuleSetText(out.text, { fileName: 'r.yaml' }).changed).toBe(0);
+  });
 });

@@ -44,6 +44,8 @@ export function formatRuleSetText(text: string, options: ReadRuleSetDocumentOpti
   const problems: FormatProblem[] = [];
   const edits: ScalarEdit[] = [];
   const expected: string[] = [];
+  // A YAML alias reads its anchor's text: as written, or as formatted when the anchor is rewritten.
+  const followsAnchor = new Map<number, string>();
   for (const c of doc.conditions) {
     const rule = c.ruleId !== undefined ? `rule '${c.ruleId}': ` : '';
     const out = formatSourceFile(c.condition);
@@ -57,10 +59,18 @@ export function formatRuleSetText(text: string, options: ReadRuleSetDocumentOpti
       expected.push(c.condition);
       continue;
     }
+    if (c.style === undefined) {
+      followsAnchor.set(expected.length, next);
+      expected.push(c.condition);
+      continue;
+    }
     const edit = requoteScalar(text, c.span, c.style, next);
     if (!edit) {
-      const why = c.style === undefined ? 'it is a YAML alias (format its anchor)' : 'its formatted text spans lines, which this string cannot hold';
-      problems.push({ message: `${rule}left as written: ${why}`, file: at(c.span.start), severity: 'note' });
+      problems.push({
+        message: `${rule}left as written: its formatted text spans lines, which this string cannot hold`,
+        file: at(c.span.start),
+        severity: 'note',
+      });
       expected.push(c.condition);
       continue;
     }
@@ -74,7 +84,7 @@ export function formatRuleSetText(text: string, options: ReadRuleSetDocumentOpti
   // Read back: the same conditions, each as formatted (a trailing line break a block keeps aside).
   const again = readRuleSetDocument(result, options).conditions.map((c) => c.condition.replace(/\s+$/, ''));
   const want = expected.map((c) => c.replace(/\s+$/, ''));
-  if (again.length !== want.length || again.some((c, i) => c !== want[i])) {
+  if (again.length !== want.length || again.some((c, i) => c !== want[i] && c !== followsAnchor.get(i))) {
     return {
       text,
       changed: 0,

@@ -27,6 +27,7 @@ export type {
   JudgeRule,
   JudgeRuleDefinition,
   JudgeRuleReport,
+  JudgeVerdictInput,
   JudgeSpec,
   OnFail,
   LoadRuleSetOptions,

@@ -163,7 +163,18 @@ export interface VerifyOptions {
   readonly judgeError?: JudgeErrorPolicy;
   /** The agent's attempt, 1 for the first (the default): a retry past the rule set's `max_retries` becomes an abort. */
   readonly attempt?: number;
+  /**
+   * `verify` only: verdicts the caller already has for judge rules, by rule id
+   * (a test case's scripted judge, a replay): a judge rule whose `when` holds
+   * takes its verdict from here instead of being `not run`. A verdict passes
+   * when `pass` is true and `score` (default 1 for a pass, 0 for a fail)
+   * reaches the rule's threshold, as a judge's reply would.
+   */
+  readonly verdicts?: Readonly<Record<string, JudgeVerdictInput>>;
 }
+
+/** A judge rule's verdict given by the caller (`VerifyOptions.verdicts`): the judge's answer, or an error it gave. */
+export type JudgeVerdictInput = { readonly pass: boolean; readonly score?: number; readonly reason?: string } | { readonly error: string };
 
 /** The outcome of a judge rule (on `RuleResult.judge`). */
 export interface JudgeRuleReport {

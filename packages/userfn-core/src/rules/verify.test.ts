@@ -136,3 +136,29 @@ describe('an explanation names a path that reads through a string', () => {
     expect(r!.explanation).toContain("use json_get(get('$.tools.search_kb.outputs.latest'), '$.hits')".replace('use ', ''));
   });
 });
+
+describe('verify with verdicts given (a scripted judge)', () => {
+  const judged = loadRuleSet({
+    rules: [
+      { id: 'c', condition: "get('$.ok') == true" },
+      { id: 'j', when: "get('$.ask') != false", judge: { prompt: 'Good?', threshold: 0.6 }, weight: 2, retry_prompt: 'Do better.' },
+    ],
+  });
+
+  it('decides a judge rule from its verdict as from a reply: pass, threshold, reason; the weight counts', () => {
+    expect(verify(judged, { ok: true }, { verdicts: { j: { pass: true } } })).toMatchObject({ passed: true, score: 1, decision: 'accept' });
+    const low = verify(judged, { ok: true }, { verdicts: { j: { pass: true, score: 0.5, reason: 'Vague.' } } });
+    expect(low).toMatchObject({ passed: false, score: 1 / 3, decision: 'retry', retry_prompt: 'Do better.' });
+    expect(low.results[1]).toMatchObject({ passed: false, explanation: 'judge: Vague.', judge: { verdict: 'fail', score: 0.5, reason: 'Vague.' } });
+    const error = verify(judged, { ok: true }, { verdicts: { j: { error: 'timeout' } } });
+    expect(error).toMatchObject({ passed: false, incomplete: true });
+    expect(error.results[1]!.explanation).toBe('judge error: timeout');
+  });
+
+  it('a judge its when skips needs no verdict; one that runs without a verdict is not run', () => {
+    expect(verify(judged, { ok: true, ask: false })).toMatchObject({ passed: true, score: 1 });
+    expect(verify(judged, { ok: true }, { verdicts: {} }).results[1]!.explanation).toBe('judge error: not run: no judge endpoint');
+    // an inherited key is no verdict
+    expect(verify(judged, { ok: true }, { verdicts: Object.create({ j: { pass: true } }) }).passed).toBe(false);
+  });
+});

@@ -6,10 +6,12 @@ import { UserFnError } from '../common/diagnostics/user-fn-error.js';
 import { falseReason, traceEvaluation } from '../language/explain/explain.js';
 import { describeValue } from '../runtime/core/json-text.js';
 import { gateJudges, judgeError, runJudges, type Gate } from './judge-run.js';
+import { decideJudge } from './judge-verdict.js';
 import { JudgeAbortError, type JudgeBackend } from './judge-request.js';
 import type { JudgeRule, JudgeRuleReport, Rule, RuleResult, RuleSet, Verification, VerifyOptions } from './types.js';
 import { decide, validAttempt } from './decision.js';
 import { ruleSetVersion } from './fingerprint.js';
+import { countsAsMiss } from './trace.js';
 
 /** A rule that did not hold on a context, with the runtime error when it raised one. */
 export interface Miss {
@@ -108,12 +110,24 @@ export function verify(ruleSet: RuleSet, context: unknown, options: VerifyOption
   if (attempt === undefined) throw optionError(`attempt must be a whole number >= 1, got ${describeValue(options.attempt)}`, '');
   const outcome = evaluateRules(ruleSet, context, clock);
   const gates = gateJudges(ruleSet, context, clock);
-  const reports = new Map(gates.filter((g) => g.run).map((g) => [g.rule, judgeError('not run: no judge endpoint')] as const));
+  const reports = new Map(gates.filter((g) => g.run).map((g) => [g.rule, givenVerdict(g.rule, options.verdicts)] as const));
   return decided(
     ruleSet,
     assemble(ruleSet, context, clock, outcome, gates, reports, options.judgeError === 'skip' ? 'skip' : 'fail'),
     attempt,
     options.judgeError === 'skip',
+  );
+}
+
+/** A judge rule's report from a verdict the caller gave (decided as one sample of a reply is), else `not run`. */
+function givenVerdict(rule: JudgeRule, verdicts: VerifyOptions['verdicts']): JudgeRuleReport {
+  const given = verdicts && Object.hasOwn(verdicts, rule.id) ? verdicts[rule.id] : undefined;
+  if (given === undefined) return judgeError('not run: no judge endpoint');
+  if ('error' in given) return judgeError(given.error);
+  return decideJudge(
+    rule,
+    [{ pass: given.pass, score: given.score ?? (given.pass ? 1 : 0), reason: given.reason ?? `given: ${given.pass ? 'pass' : 'fail'}` }],
+    [],
   );
 }
 
@@ -157,10 +171,7 @@ export async function verifyAsync(ruleSet: RuleSet, context: unknown, options: V
  * one), the attempt, and the rule set that produced it.
  */
 function decided(ruleSet: RuleSet, v: Omit<Verification, 'decision' | 'attempt' | 'rule_set'>, attempt: number, skip: boolean): Verification {
-  const failed = ruleSet.definition.rules.filter((_, i) => {
-    const r = v.results[i]!;
-    return !r.passed && !(skip && r.judge?.verdict === 'error');
-  });
+  const failed = ruleSet.definition.rules.filter((_, i) => countsAsMiss(v.results[i]!, skip ? 'skip' : 'fail'));
   return { ...v, ...decide(ruleSet.definition, failed, attempt), attempt, rule_set: ruleSetVersion(ruleSet) };
 }
 

@@ -1,65 +1,27 @@
-import type { JudgeCallRecord, JudgeErrorPolicy, RuleResult, RuleSet, Verification } from '../../rules/types.js';
-import { setTopLevelKey } from '../../rules/json-splice.js';
+import type { JudgeErrorPolicy, RuleSet, Verification } from '../../rules/types.js';
+import { countsAsMiss, judgedEntries, missEntries } from '../../rules/trace.js';
 import type { JudgeBackend } from '../../rules/judge-request.js';
 import { verifyAsync } from '../../rules/verify.js';
-import { readRecord, recordId, type BatchFormat } from './record.js';
+import { readRecord, recordId, rewardedLine, versionJson, type BatchFormat } from './record.js';
 import type { BatchStats } from './stats.js';
-
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Turns one input line into its output line, awaiting the judges. */
 export type JudgedLineProcessor = (line: string, lineNo: number, stats: BatchStats) => Promise<string> | string;
-
-const callJson = (c: JudgeCallRecord) => ({
-  request: c.request,
-  cached: c.cached,
-  latency_ms: c.latencyMs,
-  ...(c.attempts !== undefined ? { attempts: c.attempts } : {}),
-  ...(c.tokens ? { tokens: c.tokens } : {}),
-  ...(c.ignored ? { ignored_ids: c.ignored } : {}),
-  ...(c.raw !== undefined ? { raw: c.raw } : {}),
-});
-
-/** A rule that counts as not held in the line's failures or warnings: a judge error only under `fail`. */
-const missEntry = (r: RuleResult) => ({
-  rule: r.id,
-  message: r.message ?? '',
-  explanation: r.explanation ?? '',
-  ...(r.judge ? { judge: { verdict: r.judge.verdict, ...(r.judge.score !== undefined ? { score: r.judge.score } : {}) } } : {}),
-});
-
-/** One entry per judge rule: its verdict, reason, score, votes and the audit record of every call. */
-function judgedEntries(v: Verification, judgeIds: ReadonlySet<string>) {
-  return v.results
-    .filter((r) => judgeIds.has(r.id) && r.judge)
-    .map((r) => {
-      const j = r.judge!;
-      return {
-        rule: r.id,
-        verdict: j.verdict,
-        ...(j.reason !== undefined ? { reason: j.reason } : {}),
-        ...(j.score !== undefined ? { score: j.score } : {}),
-        ...(j.error !== undefined ? { error: j.error } : {}),
-        ...(j.votes ? { votes: j.votes, disagreement: j.disagreement } : {}),
-        ...(j.calls ? { calls: j.calls.map(callJson) } : {}),
-      };
-    });
-}
 
 /**
  * The output line of a verified session with judge rules: the usual fields
  * (a judge's reason is a failure's explanation), then `judged`, one entry per
  * judge rule with its verdict, reason, score, votes and the audit record of
  * every call (request hash, cache hit, latency, attempts, tokens; the raw
- * reply with audit on), and `incomplete` when a judge gave no verdict.
+ * reply with audit on), `incomplete` when a judge gave no verdict, and the
+ * rule set that scored it (`version`, as every line of a run without judges).
  */
-export function judgedLine(lineNo: number, record: object, v: Verification, judgeIds: ReadonlySet<string>, policy: JudgeErrorPolicy): string {
-  const counts = (r: RuleResult) => !r.passed && !(policy === 'skip' && r.judge?.verdict === 'error');
-  const failures = v.results.filter((r) => counts(r) && r.severity === 'error').map(missEntry);
-  const warnings = v.results.filter((r) => counts(r) && r.severity === 'warning').map(missEntry);
-  const judged = judgedEntries(v, judgeIds);
+export function judgedLine(lineNo: number, record: object, v: Verification, policy: JudgeErrorPolicy, version: string): string {
+  const failures = missEntries(v, 'error', policy);
+  const warnings = missEntries(v, 'warning', policy);
+  const judged = judgedEntries(v);
   const head = `{"line":${lineNo},"id":${recordId(record, lineNo)},"passed":${v.passed},"score":${v.score}`;
-  return `${head},"failures":${JSON.stringify(failures)},"warnings":${JSON.stringify(warnings)},"judged":${JSON.stringify(judged)}${v.incomplete ? ',"incomplete":true' : ''}}\n`;
+  return `${head},"failures":${JSON.stringify(failures)},"warnings":${JSON.stringify(warnings)},"judged":${JSON.stringify(judged)}${v.incomplete ? ',"incomplete":true' : ''},"rule_set":${version}}\n`;
 }
 
 /** Options of a judged line processor. */
@@ -68,21 +30,22 @@ export interface JudgedLineOptions {
   readonly now: Date;
   readonly judge?: JudgeBackend;
   readonly judgeError: JudgeErrorPolicy;
-  /** NeMo Gym output: also write the judged entries, as `userfn_judged` (with --judge-audit). */
+  /** NeMo Gym output: also write the judged entries, as `userfn.judged` (with --judge-audit). */
   readonly audit?: boolean;
 }
 
 /**
  * The line processor of a rule set with judge rules: read, verify with
  * `verifyAsync` (conditions at once, then one judge request per session),
- * count, and write the line; a NeMo Gym rollout gets its `reward` (and the
- * line nothing else). Under `abort` a judge error rejects with the
- * JudgeAbortError.
+ * count, and write the line; a NeMo Gym rollout gets its `reward` and the
+ * `userfn` trace a run without judges writes (`rule_set`), plus `incomplete`
+ * when a judge gave no verdict and, with audit on, `judged`. Under `abort` a
+ * judge error rejects with the JudgeAbortError.
  */
 export function createJudgedLineProcessor(ruleSet: RuleSet, options: JudgedLineOptions): JudgedLineProcessor {
   const nemo = options.format === 'nemo-gym';
   const order = new Map(ruleSet.definition.rules.map((r, i) => [r.id, i]));
-  const judgeIds = new Set(ruleSet.judges.map((j) => j.id));
+  const version = versionJson(ruleSet);
   const verifyOptions = { now: options.now, judgeError: options.judgeError, ...(options.judge ? { judge: options.judge } : {}) };
   return (line, lineNo, stats) => {
     const read = readRecord(line, lineNo, stats, nemo);
@@ -91,15 +54,16 @@ export function createJudgedLineProcessor(ruleSet: RuleSet, options: JudgedLineO
       stats.scores.push(v.score);
       if (v.passed) stats.passed++;
       else stats.failed++;
-      if (v.incomplete) stats.incomplete = (stats.incomplete ?? 0) + 1;
-      for (const r of v.results) if (!r.passed && !(options.judgeError === 'skip' && r.judge?.verdict === 'error')) stats.ruleMisses[order.get(r.id)!]!++;
-      if (nemo) {
-        const rewarded = setTopLevelKey(line, 'reward', String(v.score), hasOwn.call(read.record, 'reward'));
-        if (!options.audit) return `${rewarded}\n`;
-        const entries = JSON.stringify(judgedEntries(v, judgeIds));
-        return `${setTopLevelKey(rewarded, 'userfn_judged', entries, hasOwn.call(read.record, 'userfn_judged'))}\n`;
+      if (v.incomplete) {
+        stats.incomplete = (stats.incomplete ?? 0) + 1;
+        stats.judgeErrors = (stats.judgeErrors ?? 0) + v.results.filter((r) => r.judge?.verdict === 'error').length;
       }
-      return judgedLine(lineNo, read.record, v, judgeIds, options.judgeError);
+      for (const r of v.results) if (countsAsMiss(r, options.judgeError)) stats.ruleMisses[order.get(r.id)!]!++;
+      if (nemo) {
+        const members = `${v.incomplete ? ',"incomplete":true' : ''}${options.audit ? `,"judged":${JSON.stringify(judgedEntries(v))}` : ''}`;
+        return rewardedLine(line, read.record, v.score, version, members);
+      }
+      return judgedLine(lineNo, read.record, v, options.judgeError, version);
     });
   };
 }

@@ -9,9 +9,9 @@ import { addStats, emptyStats, summarize, type BatchStats, type BatchSummary, ty
 export interface JudgedStreamOptions {
   readonly format: BatchFormat;
   readonly now: Date;
-  readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete'> };
+  readonly judge?: JudgeBackend & { readonly inFlight?: number; readonly stats?: Omit<JudgeSummary, 'incomplete' | 'ruleErrors'> };
   readonly judgeError: JudgeErrorPolicy;
-  /** NeMo Gym output: also write each rollout's judged entries (`userfn_judged`). */
+  /** NeMo Gym output: also write each rollout's judged entries (`userfn.judged`). */
   readonly audit?: boolean;
   /** Sessions verified at once (their judge calls queue on the client's concurrency); default 256. */
   readonly window?: number;
@@ -118,5 +118,5 @@ export async function verifyJudgedStream(ruleSet: RuleSet, input: AsyncIterable<
   addStats(totals, total);
   const summary = summarize(totals, ruleIds);
   const s = options.judge?.stats;
-  return s ? { ...summary, judge: { ...s, incomplete: total.incomplete ?? 0 } } : summary;
+  return s ? { ...summary, judge: { ...s, ruleErrors: total.judgeErrors ?? 0, incomplete: total.incomplete ?? 0 } } : summary;
 }

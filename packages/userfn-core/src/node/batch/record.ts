@@ -14,6 +14,21 @@ export type LineProcessor = (line: string, lineNo: number, stats: BatchStats) =>
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** Which rule set scored a line, as JSON text: `{"name": ..., "hash": ...}`, written on every verified line. */
+export const versionJson = (ruleSet: RuleSet): string => JSON.stringify(ruleSetVersion(ruleSet));
+
+/**
+ * A NeMo Gym rollout written back: `reward` set to the score and `userfn` set
+ * to `{"rule_set": <version>` plus `members` (JSON text of further members,
+ * each starting with a comma) `}`, each replaced where it stands or appended;
+ * every other byte of the line kept. One writer for the judged and the
+ * non-judged runs, so both trace a reward the same way.
+ */
+export function rewardedLine(line: string, record: object, score: number, version: string, members = ''): string {
+  const rewarded = setTopLevelKey(line, 'reward', String(score), hasOwn.call(record, 'reward'));
+  return `${setTopLevelKey(rewarded, 'userfn', `{"rule_set":${version}${members}}`, hasOwn.call(record, 'userfn'))}\n`;
+}
+
 /** The output line of an input that could not be verified. */
 export function inputErrorLine(lineNo: number, message: string): string {
   return `{"line":${lineNo},"error":{"kind":"input","message":${JSON.stringify(message)}}}\n`;
@@ -70,9 +85,8 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
   const index = new Map(ruleSet.rules.map((r, i) => [r, i]));
   const prefixes = ruleSet.rules.map((r) => `{"rule":${JSON.stringify(r.id)},"message":${JSON.stringify(missMessage(r))},"explanation":`);
   const nemo = format === 'nemo-gym';
-  // Which rule set scored the line: {"name": ..., "hash": ...}, on every line (a NeMo Gym rollout gets it as userfn.rule_set).
-  const version = JSON.stringify(ruleSetVersion(ruleSet));
-  const nemoTrace = `{"rule_set":${version}}`;
+  // Which rule set scored the line, on every line (a NeMo Gym rollout gets it as userfn.rule_set).
+  const version = versionJson(ruleSet);
 
   return (line, lineNo, stats) => {
     const read = readRecord(line, lineNo, stats, nemo);
@@ -84,8 +98,7 @@ export function createLineProcessor(ruleSet: RuleSet, format: BatchFormat, clock
     if (outcome.passed) stats.passed++;
     else stats.failed++;
     for (const m of outcome.misses) stats.ruleMisses[index.get(m.rule)!]!++;
-    if (nemo)
-      return `${setTopLevelKey(setTopLevelKey(line, 'reward', String(outcome.score), hasOwn.call(record, 'reward')), 'userfn', nemoTrace, hasOwn.call(record, 'userfn'))}\n`;
+    if (nemo) return rewardedLine(line, record, outcome.score, version);
 
     let failures = '';
     let warnings = '';

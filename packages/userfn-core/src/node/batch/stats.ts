@@ -22,6 +22,8 @@ export interface BatchStats {
   ones: number;
   /** Records with a judge rule that gave no verdict (rule sets with judges). */
   incomplete?: number;
+  /** Judge rules that gave no verdict, over all records (a call that failed, a reply that did not fit). */
+  judgeErrors?: number;
 }
 
 /** What the judges did in a run. */
@@ -29,8 +31,10 @@ export interface JudgeSummary {
   /** Judge requests answered (one per session with judge rules that ran, and per extra sample). */
   readonly asks: number;
   readonly cacheHits: number;
-  /** Calls that gave no usable reply after their retries. */
+  /** Calls that failed after their retries (no reply at all). */
   readonly errors: number;
+  /** Judge rules, over all records, that got no verdict: from a failed call, or a reply that is not JSON or misses the rule. */
+  readonly ruleErrors: number;
   /** HTTP requests sent, retries included. */
   readonly attempts: number;
   readonly promptTokens: number;
@@ -95,6 +99,7 @@ export function addStats(a: BatchStats, b: BatchStats): void {
   }
   for (let i = 0; i < b.ruleMisses.length; i++) a.ruleMisses[i] = (a.ruleMisses[i] ?? 0) + b.ruleMisses[i]!;
   if (b.incomplete) a.incomplete = (a.incomplete ?? 0) + b.incomplete;
+  if (b.judgeErrors) a.judgeErrors = (a.judgeErrors ?? 0) + b.judgeErrors;
 }
 
 /** The summary of a run's counts, rules named by id. */
@@ -153,7 +158,7 @@ export function formatSummary(s: BatchSummary): string {
   const j = s.judge;
   if (j) {
     const calls = j.asks - j.cacheHits;
-    text += `judge: ${plural(j.asks, 'request')} (${calls} sent, ${plural(j.cacheHits, 'cache hit')}), ${plural(j.errors, 'error')}, ${plural(j.incomplete, 'incomplete record')}; tokens ${j.promptTokens + j.completionTokens} (prompt ${j.promptTokens}, completion ${j.completionTokens})\n`;
+    text += `judge: ${plural(j.asks, 'request')} (${calls} sent, ${plural(j.cacheHits, 'cache hit')}), ${plural(j.errors, 'failed call')}, ${plural(j.ruleErrors, 'judge error')} (rules without a verdict), ${plural(j.incomplete, 'incomplete record')}; tokens ${j.promptTokens + j.completionTokens} (prompt ${j.promptTokens}, completion ${j.completionTokens})\n`;
   }
   return text;
 }

@@ -46,7 +46,7 @@ export interface VerifyStreamOptions {
   readonly judgeError?: JudgeErrorPolicy;
   /** With judge rules: sessions verified at once (default 256). */
   readonly judgeWindow?: number;
-  /** With judge rules and NeMo Gym output: also write each rollout's judged entries as `userfn_judged`. */
+  /** With judge rules and NeMo Gym output: also write each rollout's judged entries as `userfn.judged`. */
   readonly judgeAudit?: boolean;
 }
 

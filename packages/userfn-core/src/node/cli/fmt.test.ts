@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,17 @@ const UGLY_YAML = "rules:\n  - id: a\n    condition: NOT  called('x')   # keep m
 const UGLY_USERFN = "// why\nget('$.a')>1  AND  true\n";
 
 describe('userfn fmt', () => {
+  it("the project's example rule sets are formatted: --check passes on every one (judge rules' when and YAML aliases included)", async () => {
+    const files = ['rules', 'judge'].flatMap((d) => {
+      const at = fileURLToPath(new URL(`../../../../../examples/${d}/`, import.meta.url));
+      return readdirSync(at)
+        .filter((f) => /\.rules\.(json|ya?ml)$/.test(f))
+        .map((f) => join(at, f));
+    });
+    expect(files.some((f) => f.endsWith('support-judge.rules.yaml'))).toBe(true);
+    expect(await cli('fmt', '--check', ...files)).toEqual({ code: 0, out: '', err: '' });
+  });
+
   it('--check names the files that would change and exits 1, writing nothing', async () => {
     const json = write('a.rules.json', UGLY_JSON);
     const yaml = write('b.rules.yaml', UGLY_YAML);

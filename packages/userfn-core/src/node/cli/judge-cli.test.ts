@@ -119,7 +119,9 @@ describe('userfn verify with judge rules', () => {
     expect(lines[3]).toMatchObject({ id: 's4', passed: false });
     expect(r.err).toMatch(/judge judge-test at http:\/\/127\.0\.0\.1:\d+\/v1, 8 in flight, cache .*cache-1, errors fail, key in USERFN_JUDGE_API_KEY/);
     expect(r.err).toMatch(/4 records: 1 passed, 2 failed, 1 input error/);
-    expect(r.err).toContain('judge: 3 requests (3 sent, 0 cache hits), 0 errors, 0 incomplete records; tokens 360 (prompt 300, completion 60)');
+    expect(r.err).toContain(
+      'judge: 3 requests (3 sent, 0 cache hits), 0 failed calls, 0 judge errors (rules without a verdict), 0 incomplete records; tokens 360 (prompt 300, completion 60)',
+    );
 
     // the rerun is answered from the cache: no request, the same lines but for the call records
     const again = await userfn(['verify', '--rules', rules, sessions, ...judgeArgs(), '--judge-cache', cache, '--judge-audit']);
@@ -158,7 +160,15 @@ describe('userfn verify with judge rules', () => {
       ['polite', 'judge error: the judge endpoint did not answer within 200 ms'],
       ['refund-explained', 'judge error: the judge endpoint did not answer within 200 ms'],
     ]);
-    expect(failed.err).toMatch(/2 errors|3 errors/);
+    // every call failed; the summary counts the calls, and the judge rules they left without a verdict
+    const lines = failed.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { judged?: Array<{ verdict: string }> });
+    const asked = lines.filter((l) => l.judged?.some((j) => j.verdict === 'error')).length;
+    const ruleErrors = lines.reduce((n, l) => n + (l.judged ?? []).filter((j) => j.verdict === 'error').length, 0);
+    expect(ruleErrors).toBeGreaterThan(asked);
+    expect(failed.err).toContain(`, ${asked} failed calls, ${ruleErrors} judge errors (rules without a verdict), ${asked} incomplete records;`);
     const skipped = await userfn([...base, '--judge-error', 'skip']);
     expect(JSON.parse(skipped.out.split('\n')[0]!)).toMatchObject({ passed: true, score: 1, incomplete: true, failures: [] });
     const aborted = await userfn([...base, '--judge-error', 'abort']);

@@ -59,7 +59,7 @@ export interface JudgeSetup {
 export async function judgeSetup(
   command: 'verify' | 'serve',
   values: Readonly<Record<string, string | boolean | undefined>>,
-  ruleSet: RuleSet,
+  ruleSet: Pick<RuleSet, 'judges'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<JudgeSetup> {
   const policyText = (values['judge-error'] as string | undefined) ?? 'fail';

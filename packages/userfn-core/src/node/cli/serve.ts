@@ -49,7 +49,8 @@ Options:
   --drain-ms <ms>           how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})
   --decision-log <file>     append one JSON line per verification: time, endpoint, rule_set,
                             session, attempt, passed, score, decision, failed (rule ids),
-                            duration_ms; reopened on SIGHUP
+                            duration_ms; reopened on SIGHUP (with --workers every worker
+                            appends whole lines to it)
   -h, --help                this help
 
 ${JUDGE_HELP}
@@ -58,8 +59,10 @@ ${JUDGE_HELP}
 
 /verify and /verify-context await the judges; the reward includes them. Under
 --judge-error abort a judge error answers 502 {"error": {"code": "judge_error"}}.
-/healthz never calls the judge. A rule set with judge rules is served by one
-process (--workers 1): the judge calls wait on the network, not on a core.
+/healthz never calls the judge. With --workers each worker process has its own
+judge client: --judge-concurrency and the reply cache are per worker. A reload
+(SIGHUP) of a rule set with judge rules is refused when the server was started
+without --judge-url.
 
 SIGTERM or SIGINT: /healthz answers 503 at once, requests are still accepted and
 answered (with Connection: close) for --drain-ms, then the listener closes, the
@@ -131,8 +134,23 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
   const log = (line: string) => io.err(`${new Date().toISOString()} ${line}\n`);
   const url = (p: number) => `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
 
-  // A worker process of --workers n: the primary sends it the rules.
-  if (cluster.isWorker && process.env[WORKER_ENV] === '1') return runServeWorker({ port, host, bodyLimit, maxBuffered, drainMs, log });
+  const logPath = values['decision-log'];
+  // A worker process of --workers n: the primary sends it the rules (and checked the flags); the judge client and the decision log are its own.
+  if (cluster.isWorker && process.env[WORKER_ENV] === '1') {
+    const judge = await judgeSetup('serve', values, { judges: [] });
+    const decisions = typeof logPath === 'string' ? new DecisionLog(logPath, log) : undefined;
+    return runServeWorker({
+      port,
+      host,
+      bodyLimit,
+      maxBuffered,
+      drainMs,
+      log,
+      judgeError: judge.policy,
+      ...(judge.client ? { judge: judge.client } : {}),
+      ...(decisions ? { decisions } : {}),
+    });
+  }
 
   let text: string;
   let ruleSet: RuleSet;
@@ -146,35 +164,43 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     }
     throw e;
   }
-  const logPath = values['decision-log'];
-  if (typeof logPath === 'string' && workers > 1) throw new UsageError('--decision-log is written by one process: drop --workers, or run one server per log');
   let decisions: DecisionLog | undefined;
   try {
-    if (typeof logPath === 'string') decisions = new DecisionLog(logPath, log);
+    if (typeof logPath === 'string') {
+      // With --workers each worker opens it; the primary only checks that it can be written.
+      if (workers > 1) DecisionLog.check(logPath);
+      else decisions = new DecisionLog(logPath, log);
+    }
   } catch (e) {
     throw new UsageError(`cannot write the decision log ${String(logPath)}: ${systemReason(e as NodeJS.ErrnoException)}`);
   }
+  // Checks the judge flags (and that judge rules have an endpoint) before any worker starts.
+  const judge = await judgeSetup('serve', values, ruleSet);
+  if (judge.description) log(`${judge.description}${workers > 1 ? ' (each worker)' : ''}`);
+  /** Why a reloaded rule set cannot be served: judge rules, and no --judge-url to ask. */
+  const unservable = (next: RuleSet): string | undefined =>
+    next.judges.length > 0 && !judge.client
+      ? `it has judge rules (${next.judges.map((j) => j.id).join(', ')}) and the server was started without --judge-url`
+      : undefined;
 
-  if (workers > 1 && ruleSet.judges.length > 0) {
-    throw new UsageError(`${file} has judge rules, which one process serves: drop --workers (judge calls wait on the network, not on a core)`);
-  }
   if (workers > 1) {
     const reread = () => {
       try {
         const next = read(file);
-        return { text: next, rules: loadRuleSet(next, { fileName: file }).definition.rules.length };
+        const rules = loadRuleSet(next, { fileName: file });
+        const why = unservable(rules);
+        return why ? { error: why } : { text: next, rules: rules.definition.rules.length };
       } catch (e) {
         return { error: e instanceof RuleSetError ? problems(e) : (e as Error).message };
       }
     };
-    const started = (p: number) => io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} on ${url(p)} (${workers} workers)\n`);
+    const started = (p: number) =>
+      io.out(`userfn serve: ${ruleSet.definition.rules.length} rules from ${file} (${describe(ruleSet)}) on ${url(p)} (${workers} workers)\n`);
     return runServePrimary({ workers, file, text, reread, log, started }).catch((e: Error) => {
       throw new UsageError(e.message);
     });
   }
 
-  const judge = await judgeSetup('serve', values, ruleSet);
-  if (judge.description) log(judge.description);
   const service = createVerifyService({
     ruleSet,
     bodyLimit,
@@ -191,6 +217,8 @@ export async function runServe(argv: string[], io: Io): Promise<number> {
     }
     try {
       const next = load(file);
+      const why = unservable(next);
+      if (why) throw new Error(why);
       service.setRuleSet(next);
       log(`reloaded ${file}: ${describe(next)}`);
     } catch (e) {

@@ -127,10 +127,10 @@ export function formatCoverage(runs: readonly SuiteRun[]): string {
     if (!c) continue;
     out += `${run.rules}: ${c.percent.toFixed(1)}% (${c.covered} of ${c.total})\n`;
     for (const r of c.rules) {
-      out += `  rule '${r.id}': held ${mark(r.held)}, not held ${mark(r.notHeld)}\n`;
+      out += `  ${r.kind === 'judge' ? 'judge rule' : 'rule'} '${r.id}': held ${mark(r.held)}, not held ${mark(r.notHeld)}\n`;
       for (const p of r.points)
         if (p.reached === 0)
-          out += `    never reached: ${p.role === 'then' || p.role === 'else' ? `${p.role} branch` : `${p.role} operand`} at ${p.line}:${p.column}: ${clip(p.text)}\n`;
+          out += `    never reached: ${p.role === 'then' || p.role === 'else' ? `${p.role} branch` : `${p.role} operand`} ${r.kind === 'judge' ? 'of its when ' : ''}at ${p.line}:${p.column}: ${clip(p.text)}\n`;
     }
     if (c.neverFailed.length > 0) out += `  never seen failing: ${c.neverFailed.join(', ')}\n`;
   }

@@ -24,9 +24,11 @@ nemo-gym, a NeMo Gym rollout) and what verifying it must give:
 ids of the error and warning rules that do not hold, in any order),
 "decision" and "retry_prompt" are checked when given; "attempt" and "now"
 set the verification's attempt and clock (also "now" and "format" for the
-whole file). Without --cases, the cases are <name>.cases.json|yaml beside
-the rule set or in cases/ beside it. A directory runs every rule set under it
-that has cases.
+whole file). "judge" scripts the judge: {"<judge rule id>": "pass" | "fail" |
+{"pass": true, "score": 0.9, "reason": "..."} | {"error": "..."}} for each
+judge rule that runs (its threshold applies; no endpoint is called). Without
+--cases, the cases are <name>.cases.json|yaml beside the rule set or in
+cases/ beside it. A directory runs every rule set under it that has cases.
 
 Options:
   --rules <file>        the rule set (JSON or YAML)
@@ -35,14 +37,16 @@ Options:
   --now <iso>           the clock of cases that set none (default: the run's start)
   --coverage            after the summary: for each rule whether the cases saw it
                         hold and not hold, each and/or operand and conditional
-                        branch no case reached, the rules never seen failing,
-                        and the percentage covered
+                        branch (of a condition, or a judge rule's when) no case
+                        reached, the rules never seen failing, and the
+                        percentage covered
   --coverage-min <pct>  exit 1 when the coverage is below pct (implies --coverage)
   -h, --help            this help
 
 Exit codes: 0 every case passed, 1 some case failed (or the coverage is below
 --coverage-min), 2 bad usage, or a rule set or cases file that does not load
-(every problem is listed with its file:line:column; the other rule sets still run).
+(every problem is listed with its file:line:column; the other rule sets
+still run).
 `;
 
 /** A problem of a cases file as one line, `file:line:column: message`. */
@@ -114,7 +118,7 @@ export function runSuite(files: SuiteFiles, now: string | undefined, coverage = 
   // Every case that could be verified counts, passed or not: coverage is about what the inputs exercise.
   for (const o of outcomes) {
     const at = o.case.now ?? now;
-    if (o.verification) recorder.record(caseContext(o.case), at !== undefined ? { now: at } : {});
+    if (o.verification) recorder.record(caseContext(o.case), at !== undefined ? { now: at } : {}, o.verification);
   }
   return { ...files, problems, outcomes, warnings, coverage: recorder.report() };
 }

@@ -60,9 +60,10 @@ With judge rules each line also has "judged": one entry per judge rule with its
 verdict (pass, fail, error or skipped by its "when"), reason, score and the
 record of each call (request hash, cached, latency_ms, attempts, tokens; "raw"
 with --judge-audit), and "incomplete": true when a judge gave no verdict. With
---format nemo-gym a rollout gets only its reward, and with --judge-audit also
-"userfn_judged" (those entries). They run on this thread (--workers is not
-used): the judge calls are the cost.
+--format nemo-gym a rollout gets its reward and "userfn": { rule_set }, as
+without judges, plus "incomplete": true there when a judge gave no verdict and,
+with --judge-audit, "judged" (those entries). Rule sets with judge rules run on
+this thread (--workers is not used): the judge calls are the cost.
 
 Standard output holds only the output lines; a progress bar (on a terminal)
 and the summary go to standard error.

@@ -91,6 +91,8 @@ export function runServePrimary(options: PrimaryOptions): Promise<number> {
       setTimeout(fork, lived < RESTART_BACKOFF_MS ? RESTART_BACKOFF_MS : 0);
     };
     const onHup = () => {
+      // Log rotation first: each worker reopens its decision log whatever the rules do.
+      broadcast({ type: 'reopen' });
       const next = options.reread();
       if ('error' in next) return log(`reload of ${options.file} failed; still serving the previous rule set:\n${next.error}`);
       text = next.text;

@@ -14,6 +14,8 @@ export type ToWorker =
   /** The rule set's text, read and checked once by the primary, so that every worker serves the same version. */
   | { readonly type: 'rules'; readonly text: string; readonly file: string; readonly generation: number }
   | { readonly type: 'drain'; readonly reason: string }
+  /** SIGHUP reached the primary: reopen the decision log (log rotation). */
+  | { readonly type: 'reopen' }
   | { readonly type: 'status'; readonly workers: WorkersStatus };
 
 export type FromWorker =

@@ -3,6 +3,9 @@ import { loadRuleSet } from '../../rules/load.js';
 import type { FromWorker, ToWorker, WorkersStatus } from './cluster-protocol.js';
 import { drainService, onStopSignals } from './lifecycle.js';
 import { createVerifyService, type VerifyService } from './server.js';
+import type { DecisionLog } from './decision-log.js';
+import type { JudgeBackend } from '../../rules/judge-request.js';
+import type { JudgeErrorPolicy } from '../../rules/types.js';
 
 export interface WorkerOptions {
   readonly port: number;
@@ -11,6 +14,11 @@ export interface WorkerOptions {
   readonly maxBuffered: number;
   readonly drainMs: number;
   readonly log: (line: string) => void;
+  /** The judge (a client of this process's own: its concurrency and cache are per worker) and the judge-error policy. */
+  readonly judge?: JudgeBackend;
+  readonly judgeError?: JudgeErrorPolicy;
+  /** The decision log, opened by this worker on the shared path (appends whole lines); reopened when the primary says. */
+  readonly decisions?: DecisionLog;
 }
 
 /**
@@ -31,8 +39,11 @@ export function runServeWorker(options: WorkerOptions): Promise<number> {
       process.off('message', onMessage);
       process.off('SIGHUP', ignore);
       offSignals();
-      cluster.worker?.disconnect();
-      resolve(code);
+      // The decision log's last lines are on disk before the worker goes.
+      void (options.decisions?.close() ?? Promise.resolve()).then(() => {
+        cluster.worker?.disconnect();
+        resolve(code);
+      });
     };
     const stop = (reason: string) => {
       if (stopping) return;
@@ -58,6 +69,9 @@ export function runServeWorker(options: WorkerOptions): Promise<number> {
         maxBuffered: options.maxBuffered,
         log,
         health: () => ({ worker: { id, pid: process.pid }, ...(workers ? { workers } : {}) }),
+        ...(options.judge ? { judge: options.judge } : {}),
+        ...(options.judgeError ? { judgeError: options.judgeError } : {}),
+        ...(options.decisions ? { decisions: options.decisions.write } : {}),
       });
       service.server.once('error', (e: NodeJS.ErrnoException) => {
         tell({ type: 'listen-failed', message: `cannot listen on ${options.host}:${options.port}: ${e.code ?? e.message}` });
@@ -69,6 +83,7 @@ export function runServeWorker(options: WorkerOptions): Promise<number> {
       if (m.type === 'rules') onRules(m.text, m.file, m.generation);
       else if (m.type === 'drain') stop(m.reason);
       else if (m.type === 'status') workers = m.workers;
+      else if (m.type === 'reopen') options.decisions?.reopen();
     };
     // A hang-up of the terminal reaches the whole process group; reloads come from the primary only.
     const ignore = () => {};

@@ -3,7 +3,10 @@ import type { DecisionEntry } from './handlers.js';
 
 /**
  * The decision log: one JSON line per verification, appended to a file
- * through a write stream (the request never waits for the disk). `reopen`
+ * through a write stream (the request never waits for the disk). With
+ * `--workers` each worker process appends to the same path: the file is
+ * opened with O_APPEND and every write holds whole lines, which a local file
+ * system appends without interleaving them. `reopen`
  * starts a new stream on the same path, for log rotation: the rotator renames
  * the file and sends SIGHUP, and the next lines go to a new file under the
  * old name while the old stream flushes what it still holds.
@@ -16,9 +19,13 @@ export class DecisionLog {
     readonly path: string,
     private readonly report: (line: string) => void,
   ) {
-    // A path that cannot be written is refused at once (the stream would only say so later).
-    closeSync(openSync(path, 'a'));
+    DecisionLog.check(path);
     this.stream = this.open();
+  }
+
+  /** Throws (the system error) when the path cannot be appended to: refused at once, as the stream would only say so later. */
+  static check(path: string): void {
+    closeSync(openSync(path, 'a'));
   }
 
   private open(): WriteStream {

@@ -5,18 +5,19 @@ import { isProfileName } from '../../common/profiles/profiles.js';
 import type { Decision, JudgeErrorPolicy, RuleSet, RuleSetVersion, Verification } from '../../rules/types.js';
 import { validAttempt } from '../../rules/decision.js';
 import { ruleSetVersion } from '../../rules/fingerprint.js';
+import { countsAsMiss, judgedEntries, missEntries } from '../../rules/trace.js';
 import { verifyAsync } from '../../rules/verify.js';
 import { JudgeAbortError, type JudgeBackend } from '../../rules/judge-request.js';
 import { typeName } from '../../common/values/values.js';
 import { HttpError, requireObject } from './body.js';
 
-/** What `/verify` adds for tracing: the same failure shapes as `userfn verify` lines, the decision, and the rule set that scored it. */
+/** What `/verify` adds for tracing: the same failure and judge shapes as `userfn verify` lines, the decision, and the rule set that scored it. */
 export interface Trace {
   readonly passed: boolean;
-  readonly failures: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
-  readonly warnings: ReadonlyArray<{ rule: string; message: string; explanation: string }>;
-  /** With judge rules: each judge rule's report (verdict, reason, score, calls). */
-  readonly judged?: ReadonlyArray<{ rule: string } & NonNullable<Verification['results'][number]['judge']>>;
+  readonly failures: ReturnType<typeof missEntries>;
+  readonly warnings: ReturnType<typeof missEntries>;
+  /** With judge rules: each judge rule's verdict, reason, score, votes and calls (snake_case, as on a `userfn verify` line). */
+  readonly judged?: ReturnType<typeof judgedEntries>;
   readonly incomplete?: true;
   readonly decision: Decision;
   readonly retry_prompt?: string;
@@ -31,14 +32,11 @@ export interface JudgeRun {
 }
 
 function trace(v: Verification, run: JudgeRun): Trace {
-  const counts = (r: Verification['results'][number]) => !r.passed && !(run.judgeError === 'skip' && r.judge?.verdict === 'error');
-  const misses = (severity: 'error' | 'warning') =>
-    v.results.filter((r) => counts(r) && r.severity === severity).map((r) => ({ rule: r.id, message: r.message ?? '', explanation: r.explanation ?? '' }));
-  const judged = v.results.flatMap((r) => (r.judge ? [{ rule: r.id, ...r.judge }] : []));
+  const judged = judgedEntries(v);
   return {
     passed: v.passed,
-    failures: misses('error'),
-    warnings: misses('warning'),
+    failures: missEntries(v, 'error', run.judgeError),
+    warnings: missEntries(v, 'warning', run.judgeError),
     ...(judged.length > 0 ? { judged } : {}),
     ...(v.incomplete ? { incomplete: true as const } : {}),
     decision: v.decision,
@@ -58,8 +56,10 @@ export interface DecisionEntry {
   readonly passed: boolean;
   readonly score: number;
   readonly decision: Decision;
-  /** The ids of the rules that did not hold, in rule-set order (warnings included). */
+  /** The ids of the rules that did not hold, in rule-set order (warnings included; a judge error left out under skip is not one). */
   readonly failed: readonly string[];
+  /** Present (true) when a judge gave no verdict. */
+  readonly incomplete?: true;
   /** The verification's own time (mapping and rules), in milliseconds. */
   readonly duration_ms: number;
 }
@@ -125,7 +125,8 @@ async function verifyAndRecord(
       passed: v.passed,
       score: v.score,
       decision: v.decision,
-      failed: v.results.filter((r) => !r.passed).map((r) => r.id),
+      failed: v.results.filter((r) => countsAsMiss(r, run.judgeError)).map((r) => r.id),
+      ...(v.incomplete ? { incomplete: true as const } : {}),
       duration_ms: performance.now() - start,
     });
   }

@@ -6,6 +6,9 @@ import { createJudgeClient } from '../judge/client.js';
 import { MemoryCache } from '../judge/cache.js';
 import { createVerifyService } from './server.js';
 import type { JudgeErrorPolicy } from '../../rules/types.js';
+import type { DecisionEntry } from './handlers.js';
+import { verifyStream } from '../batch/verify-stream.js';
+import { Writable } from 'node:stream';
 
 const ruleSet = loadRuleSet({
   rules: [
@@ -24,9 +27,9 @@ beforeAll(async () => {
 afterAll(() => endpoint.close());
 
 /** A service in this process on a free port; `post` sends a rollout to /verify. */
-async function serve(judgeError: JudgeErrorPolicy) {
+async function serve(judgeError: JudgeErrorPolicy, decisions?: (e: DecisionEntry) => void) {
   const judge = createJudgeClient({ baseURL: endpoint.url, model: 'm', retries: 0, cache: new MemoryCache(2) });
-  const service = createVerifyService({ ruleSet, judge, judgeError });
+  const service = createVerifyService({ ruleSet, judge, judgeError, ...(decisions ? { decisions } : {}) });
   await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
   const port = (service.server.address() as AddressInfo).port;
   const post = async (text: string) => {
@@ -37,7 +40,7 @@ async function serve(judgeError: JudgeErrorPolicy) {
     });
     return {
       status: res.status,
-      body: (await res.json()) as { reward?: number; userfn?: { incomplete?: boolean }; error?: { code: string; message: string } },
+      body: (await res.json()) as { reward?: number; userfn?: Record<string, unknown> & { incomplete?: boolean }; error?: { code: string; message: string } },
     };
   };
   return { post, close: () => service.drain() };
@@ -84,6 +87,40 @@ describe('userfn serve with judge rules (in process)', () => {
       expect(endpoint.requests.length - before).toBe(4);
       await s.post('a');
       expect(endpoint.requests.length - before).toBe(4);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("/verify's userfn names failures and judge verdicts as a userfn verify line does; the decision log leaves out a judge error under skip and says incomplete", async () => {
+    const entries: DecisionEntry[] = [];
+    const s = await serve('skip', (e) => entries.push(e));
+    try {
+      const served = (await s.post('garbage')).body.userfn!;
+      // the same rollout through userfn verify's line writer (sessions format: failures, warnings, judged)
+      let text = '';
+      const out = new Writable({
+        write(chunk: Buffer, _e, cb) {
+          text += chunk.toString();
+          cb();
+        },
+      });
+      const judge = createJudgeClient({ baseURL: endpoint.url, model: 'm', retries: 0 });
+      const { nemoGymToContext } = await import('../../rules/nemo-gym.js');
+      await verifyStream(
+        ruleSet,
+        (async function* () {
+          yield `${JSON.stringify(nemoGymToContext(rollout('garbage')))}\n`;
+        })(),
+        out,
+        { judge, judgeError: 'skip' },
+      );
+      const line = JSON.parse(text) as Record<string, unknown>;
+      const withoutLatency = (x: unknown) => JSON.parse(JSON.stringify(x).replace(/"latency_ms":[\d.]+/g, '"latency_ms":0'));
+      for (const key of ['failures', 'warnings', 'judged', 'incomplete', 'rule_set'])
+        expect([key, withoutLatency(served[key])]).toEqual([key, withoutLatency(line[key])]);
+      expect(served['judged']).toMatchObject([{ rule: 'polite', verdict: 'error', calls: [{ latency_ms: expect.any(Number) }] }]);
+      expect(entries).toEqual([expect.objectContaining({ passed: true, failed: [], incomplete: true })]);
     } finally {
       await s.close();
     }

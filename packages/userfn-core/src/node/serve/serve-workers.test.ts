@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, post, rollout, startServe } from '../../../test/support/serve-process.js';
+import { askedIds, startJudgeEndpoint, verdicts } from '../../../test/support/judge-endpoint.js';
+import { ruleSetVersion } from '../../rules/fingerprint.js';
+import { loadRuleSet } from '../../rules/load.js';
 import type { Io } from '../cli/io.js';
 import { main } from '../cli/main.js';
 
@@ -63,6 +66,78 @@ describe('userfn serve --workers', () => {
       const io: Io = { out: () => {}, err: (t) => void (err += t), stdoutIsTTY: false, stderrIsTTY: false };
       const code = await main(['serve', '--rules', rulesFile, '--workers', bad], io);
       expect([bad, code, err]).toEqual([bad, 2, expect.stringContaining(`--workers must be auto or a whole number from 1 to 256, got '${bad}'`)]);
+    }
+  });
+
+  it('serves judge rules and writes the decision log from every worker: one whole line per verification, reopened on SIGHUP', async () => {
+    const JUDGED = {
+      rules: [
+        { id: 'answered', condition: "get('$.output.text') != null" },
+        { id: 'helpful', judge: { prompt: 'Helpful?' }, weight: 2 },
+      ],
+    };
+    const judgedFile = join(dir, 'judged.rules.json');
+    writeFileSync(judgedFile, JSON.stringify(JUDGED));
+    const version = ruleSetVersion(loadRuleSet(JUDGED));
+    const logFile = join(dir, 'decisions.jsonl');
+    // helpful when the reply says "fix"
+    const endpoint = await startJudgeEndpoint(verdicts((_id, r) => ({ pass: /fix/.test(r.body.messages[1]!.content) })));
+    const s = await startServe(['--rules', judgedFile, '--workers', '2', '--judge-url', endpoint.url, '--judge-model', 'm', '--decision-log', logFile]);
+    const lines = (file: string) =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as { session: string; score: number; rule_set: unknown })
+        : [];
+    try {
+      await expect.poll(async () => (await health(s.port)).workers.listening).toBe(2);
+      const texts = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? `here is the fix ${i}` : `no idea ${i}`));
+      const replies = await Promise.all(texts.map((t, i) => post(s.port, `/verify?session=s${i}`, rollout(t))));
+      // the judge's verdict is in every reward: 1 when helpful, 1/3 when not
+      expect(replies.map((r) => (r.body as { reward: number }).reward)).toEqual(texts.map((_, i) => (i % 2 === 0 ? 1 : 1 / 3)));
+      expect(endpoint.requests.map(askedIds).every((ids) => ids.join() === 'helpful')).toBe(true);
+      // both workers answered
+      const pids = new Set<number>();
+      for (let i = 0; i < 20 && pids.size < 2; i++) pids.add((await health(s.port)).worker.pid);
+      expect(pids.size).toBe(2);
+      // one whole JSON line per verification, from both workers (the write is not awaited by the answer)
+      await expect.poll(() => lines(logFile).length).toBe(40);
+      const logged = lines(logFile);
+      expect(new Set(logged.map((l) => l.session)).size).toBe(40);
+      for (const l of logged) expect(l).toMatchObject({ rule_set: version, score: Number(l.session.slice(1)) % 2 === 0 ? 1 : 1 / 3 });
+      // rotation: the file is moved away, SIGHUP reaches the primary, every worker reopens the path
+      renameSync(logFile, `${logFile}.1`);
+      s.child.kill('SIGHUP');
+      await expect.poll(() => s.logs()).toMatch(/every worker serves it/);
+      await Promise.all(Array.from({ length: 10 }, (_, i) => post(s.port, `/verify-context?session=n${i}`, { output: { text: 'fix' } })));
+      await expect.poll(() => lines(logFile).length).toBe(10);
+      expect(lines(`${logFile}.1`)).toHaveLength(40);
+      expect(lines(logFile).every((l) => l.session.startsWith('n'))).toBe(true);
+    } finally {
+      s.child.kill('SIGKILL');
+      await endpoint.close();
+    }
+  });
+
+  it('refuses to reload a rule set with judge rules when started without --judge-url, and keeps serving the previous one', async () => {
+    const file = join(dir, 'reload.rules.json');
+    writeFileSync(file, JSON.stringify({ rules: [{ id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8" }] }));
+    for (const workers of ['1', '2']) {
+      const s = await startServe(['--rules', file, '--workers', workers]);
+      try {
+        writeFileSync(file, JSON.stringify({ rules: [{ id: 'helpful', judge: { prompt: 'Helpful?' } }] }));
+        s.child.kill('SIGHUP');
+        await expect
+          .poll(() => s.logs())
+          .toMatch(
+            /reload of .* failed; still serving the previous rule set:\n.*it has judge rules \(helpful\) and the server was started without --judge-url/,
+          );
+        expect(((await post(s.port, '/verify', rollout('{"confidence": 0.9}'))).body as { reward: number }).reward).toBe(1);
+      } finally {
+        s.child.kill('SIGKILL');
+        writeFileSync(file, JSON.stringify({ rules: [{ id: 'confident', condition: "get('$.output.confidence', 0) >= 0.8" }] }));
+      }
     }
   });
 });

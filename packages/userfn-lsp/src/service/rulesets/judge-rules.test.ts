@@ -56,3 +56,12 @@ describe('judge rules in the editor', () => {
     expect(complete('rules:\n  - id: a\n    judge:\n      prompt: Pol@ite?\n', YAML_URI).items).toEqual([]);
   });
 });
+
+describe("a judge rule's when in the editor", () => {
+  test('completes inside a when as inside a condition: functions, and context paths inside get', () => {
+    const yaml = complete("rules:\n  - id: a\n    when: get('$.ou@')\n    judge:\n      prompt: Polite?\n", YAML_URI);
+    expect(yaml.items.map((i) => i.label)).toContain('output');
+    const json = complete('{"rules": [{"id": "a", "when": "cal@", "judge": {"prompt": "p"}}]}', JSON_URI);
+    expect(json.items.map((i) => i.label)).toContain('called');
+  });
+});
