@@ -14,6 +14,13 @@ describe('withoutThinking', () => {
     expect(withoutThinking('answer first <think>then thinking that never')).toBe('answer first');
   });
 
+  it('removes a block nested in a block with it, and takes every lone closing tag as the end of reasoning', () => {
+    expect(withoutThinking('<think>\nplan\n<think>\nreconsider\n</think>\n</think>\n```python\npass\n```')).toBe('```python\npass\n```');
+    expect(withoutThinking('a</think>b</think> answer')).toBe('answer');
+    expect(withoutThinking('<think>a</think> x </think> y')).toBe('y');
+    expect(withoutThinking('x <think>a <think>b</think> still thinking')).toBe('x');
+  });
+
   it('matches the tags exactly: other tags and other case stay text', () => {
     expect(withoutThinking('<Think>x</Think> y')).toBe('<Think>x</Think> y');
     expect(withoutThinking('<thinking>x</thinking>')).toBe('<thinking>x</thinking>');

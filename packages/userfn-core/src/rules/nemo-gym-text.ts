@@ -20,31 +20,50 @@ export function partsText(content: JsonValue | undefined, types: readonly string
   return text;
 }
 
+/**
+ * Whether an assistant message has anything in it: a non-empty string
+ * content, a part with non-empty text, or a refusal part. (Reasoning inside the
+ * text still counts: a message cut off while thinking is the answer, an empty one.)
+ */
+export function saysSomething(message: Obj): boolean {
+  const content = message['content'];
+  if (typeof content === 'string') return content !== '';
+  if (!Array.isArray(content)) return false;
+  return content.some((p) => isObject(p) && (p['type'] === 'refusal' || (typeof p['text'] === 'string' && p['text'] !== '')));
+}
+
 const OPEN = '<think>';
 const CLOSE = '</think>';
 
 /**
- * The answer without its reasoning: every `<think>…</think>` block is removed;
- * text before a `</think>` with no opening tag (the template opened the block
- * in the prompt) is reasoning too, and so is everything after an opening tag
+ * The answer without its reasoning: every `<think>…</think>` block is removed,
+ * blocks nested in it included (a tag opens or closes one level); the text
+ * before a `</think>` that closes nothing (the template opened the block in
+ * the prompt) is reasoning too, and so is everything after an opening tag
  * that is never closed (a rollout cut off while thinking). Tags are matched
  * exactly, case-sensitively, as models emit them.
  */
 export function withoutThinking(text: string): string {
   if (!text.includes(OPEN) && !text.includes(CLOSE)) return text;
-  let rest = text;
-  const firstClose = rest.indexOf(CLOSE);
-  const firstOpen = rest.indexOf(OPEN);
-  if (firstClose >= 0 && (firstOpen < 0 || firstClose < firstOpen)) rest = rest.slice(firstClose + CLOSE.length);
   let out = '';
-  for (;;) {
-    const open = rest.indexOf(OPEN);
-    if (open < 0) return (out + rest).trim();
-    out += rest.slice(0, open);
-    const close = rest.indexOf(CLOSE, open + OPEN.length);
-    if (close < 0) return out.trim();
-    rest = rest.slice(close + CLOSE.length);
+  let depth = 0;
+  let at = 0;
+  // The next tag of each kind; only the one consumed is searched again, so the scan stays linear.
+  let open = text.indexOf(OPEN);
+  let close = text.indexOf(CLOSE);
+  while (open >= 0 || close >= 0) {
+    const isOpen = open >= 0 && (close < 0 || open < close);
+    const tag = isOpen ? open : close;
+    if (depth === 0) out += text.slice(at, tag);
+    if (isOpen) depth++;
+    else if (depth > 0) depth--;
+    else out = ''; // a closing tag at the top level: all so far was reasoning
+    at = tag + (isOpen ? OPEN.length : CLOSE.length);
+    if (isOpen) open = text.indexOf(OPEN, at);
+    else close = text.indexOf(CLOSE, at);
   }
+  if (depth === 0) out += text.slice(at);
+  return out.trim();
 }
 
 /** The body of a text that is exactly one fenced code block tagged `json` (or untagged), else undefined. */

@@ -109,6 +109,67 @@ describe('NeMo Gym rollouts of real shape', () => {
     expect(score('fenced-json', "get('$.output.category') == 'billing' and get('$.output.confidence') >= 0.9")).toEqual([true]);
   });
 
+  it('a call_id reused by a later response (call_0 per response) pairs each call with its own output', () => {
+    const ctx = context('per-response-call-ids');
+    expect(ctx.tool_calls).toEqual([
+      { name: 'get_order', arguments: { order_id: 'A1' }, output: '{"order_id": "A1", "state": "damaged", "total": 42.5}' },
+      { name: 'refund', arguments: { order_id: 'A1' }, output: '{"refund_id": "rf_9", "amount": 42.5}' },
+    ]);
+    expect(
+      score(
+        'per-response-call-ids',
+        "json_get(get('$.tool_calls[0].output'), '$.state') == 'damaged'",
+        "json_get(get('$.tools.refund.outputs.latest'), '$.amount', 0) == 42.5",
+        "json_get(get('$.tools.get_order.outputs.latest'), '$.refund_id') == null",
+      ),
+    ).toEqual([true, true, true]);
+  });
+
+  it('aviary: cumulative turns whose model reuses call_0 map every call of every turn, each with its output', () => {
+    const ctx = context('aviary-per-response-ids');
+    expect(ctx.tool_calls.map((c) => [c.name, c.arguments, c.output])).toEqual([
+      ['calculator', { expr: '180 + 120' }, '300'],
+      ['calculator', { expr: '300 / 4' }, '75.0'],
+      ['submit_answer', { answer: '75' }, 'True'],
+    ]);
+    expect(score('aviary-per-response-ids', "call_count('calculator') == 2", "called_in_order(['calculator', 'calculator', 'submit_answer'])")).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it('aviary: collapsed environment states change the prefix; repeated items are read once and a few-shot reply is not the answer', () => {
+    const ctx = context('aviary-collapsed-states');
+    expect(ctx.tool_calls.map((c) => [c.name, c.output])).toEqual([
+      ['calculator', '24'],
+      ['submit_answer', 'True'],
+    ]);
+    expect(ctx.output).toEqual({ text: 'Let me double x first.' });
+  });
+
+  it('an empty assistant message after the answer (an adapter placeholder) is not the answer', () => {
+    const ctx = context('empty-final-message');
+    expect(ctx.output).toEqual({ text: "You're welcome, have a good day!" });
+    expect(score('empty-final-message', "get('$.output.text') != ''", "called_in_order(['get_book', 'update_book_record'])")).toEqual([true, true]);
+  });
+
+  it('hosted calls (web search, file search, code interpreter, local shell) are tool calls named by their kind, with what they asked and returned', () => {
+    const ctx = context('hosted-calls');
+    expect(ctx.tool_calls.map((c) => c.name)).toEqual(['web_search', 'file_search', 'code_interpreter', 'local_shell']);
+    expect(ctx.tool_calls[0]).toEqual({ name: 'web_search', arguments: { type: 'search', query: "today's date", sources: null } });
+    expect(ctx.tool_calls[3]!.output).toBe('2026-11-21\n');
+    expect(
+      score(
+        'hosted-calls',
+        "called_in_order(['web_search', 'code_interpreter'])",
+        "contains(get('$.tool_calls[0].arguments.query'), 'date')",
+        "get('$.tools.code_interpreter.outputs.latest[0].logs') == get('$.expected_answer') + '\n'",
+        "get('$.tools.file_search.outputs.latest[0].filename') == 'calendar.md'",
+        "get('$.tools.local_shell.outputs.latest') != null and not called('function_call')",
+      ),
+    ).toEqual([true, true, true, true, true]);
+  });
+
   it('a list that mixes turns and items is an input error naming where', () => {
     expect(() => context('mixed-turns')).toThrow(NemoGymInputError);
     expect(() => context('mixed-turns')).toThrow(

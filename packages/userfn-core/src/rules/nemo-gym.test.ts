@@ -55,6 +55,32 @@ describe('nemoGymToContext', () => {
     expect(ctx.output).toEqual({ text: 'Your refund is on its way.' });
   });
 
+  it('skips an empty assistant message for the one before it that says something; an only-empty one is the answer', () => {
+    const empty = { type: 'message', role: 'assistant', id: 'msg_e', content: [{ type: 'output_text', text: '', annotations: [] }] };
+    expect(nemoGymToContext(rollout([message('Refunded.'), empty])).output).toEqual({ text: 'Refunded.' });
+    expect(nemoGymToContext(rollout([message('Refunded.'), { ...empty, content: '' }])).output).toEqual({ text: 'Refunded.' });
+    expect(nemoGymToContext(rollout([empty])).output).toEqual({ text: '' });
+    // a refusal part says something even when its text is empty; reasoning alone says something (a cut-off answer)
+    const refusal = { ...empty, content: [{ type: 'refusal', refusal: '' }] };
+    expect(nemoGymToContext(rollout([message('Refunded.'), refusal])).output).toEqual({ refusal: '' });
+    expect(nemoGymToContext(rollout([message('Refunded.'), message('<think>Was it')])).output).toEqual({ text: '' });
+  });
+
+  it('pairs an output with the latest call before it of its call_id, or with the next one when it comes first', () => {
+    const ctx = nemoGymToContext(
+      rollout([
+        fnOutput('c9', '"early"'),
+        fnCall('a', '{}', 'c9'),
+        fnCall('b', '{}', 'c1'),
+        fnOutput('c1', '1'),
+        fnCall('b', '{}', 'c1'),
+        fnOutput('c1', '2'),
+        fnOutput('c1', '3'),
+      ]),
+    );
+    expect(ctx.tool_calls.map((c) => c.output)).toEqual(['"early"', '1', '3']);
+  });
+
   it('parses a message that is a JSON object, and keeps other JSON as text', () => {
     expect(nemoGymToContext(rollout([message(['{"status": "refunded",', ' "confidence": 0.9}'])])).output).toEqual({ status: 'refunded', confidence: 0.9 });
     expect(nemoGymToContext(rollout([message('[1, 2]')])).output).toEqual({ text: '[1, 2]' });
@@ -120,6 +146,19 @@ describe('nemoGymToContext', () => {
     expect(nemoGymToContext(rollout([[fnCall('a', '{}', 'x')], [fnCall('b', '{}', 'y')]])).tool_calls.map((c) => c.name)).toEqual(['a', 'b']);
     // an empty list of turns and an empty turn map to a session where the agent did nothing
     expect(nemoGymToContext(rollout([[]]))).toEqual({ tool_calls: [], tools: {}, task: [{ role: 'user', content: 'Where is my refund?' }], response: {} });
+  });
+
+  it('compares the items of turns without recursing: a deeply nested item maps, it does not overflow the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown[];
+    const item = { type: 'message', role: 'user', content: deep };
+    const ctx = nemoGymToContext(
+      rollout([
+        [item, fnCall('a', '{}', 'x')],
+        [item, fnCall('a', '{}', 'x'), message('done')],
+      ]),
+    );
+    expect(ctx.tool_calls.map((c) => c.name)).toEqual(['a']);
+    expect(ctx.output).toEqual({ text: 'done' });
   });
 
   it('custom_tool_call items are tool calls, their input the arguments and custom_tool_call_output their output', () => {

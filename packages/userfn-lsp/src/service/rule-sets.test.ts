@@ -76,7 +76,9 @@ describe('JSON rule sets', () => {
     // the configured profile is for .userfn documents: a rule set is checked as the loader will compile it
     expect(diagnostics(text('transition', '1 + 1'), JSON_URI, { profile: 'reranker' }).map((d) => d.code)).toEqual(['UF2006']);
     const { document, position } = cursorAt(text('transition', "get('$.out@put') != null"), '@', JSON_URI);
-    expect((service().doHover(document, position)!.contents as MarkupContent).value).toContain("The step's structured output.");
+    expect((service().doHover(document, position)!.contents as MarkupContent).value).toContain(
+      "The step's structured output: usually an object, but any JSON value",
+    );
   });
 
   test('a misspelt profile or severity: the quick fix writes the suggestion', () => {
@@ -142,6 +144,23 @@ describe('JSON rule sets', () => {
     expect(ls.doComplete(document, position).items).toEqual([]);
     expect(ls.doHover(document, position)).toBeNull();
     expect(ls.doSignatureHelp(document, position)).toBeNull();
+  });
+
+  test("Vectara's === and !== in a YAML rule set: warnings whose quick fixes write == and != in place", () => {
+    const text =
+      "profile: verification\nrules:\n  - id: blog\n    condition: \"get('$.output.category') === 'blog' and get('$.output.status') !== 'failed'\"\n";
+    const document = documentOf(text, YAML_URI);
+    const ls = service();
+    const warnings = ls.doValidation(document).filter((d) => d.code === 'UF2105');
+    expect(warnings.map((d) => [document.getText(d.range), d.severity])).toEqual([
+      ['===', DiagnosticSeverity.Warning],
+      ['!==', DiagnosticSeverity.Warning],
+    ]);
+    const actions = ls.getCodeActions(document, { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, { diagnostics: [] });
+    expect(actions.map((a) => a.title)).toEqual(["Replace '===' with '=='", "Replace '!==' with '!='"]);
+    const fixed = fixAll(document, actions);
+    expect(fixed).toBe(text.replace('===', '==').replace('!==', '!='));
+    expect(ls.doValidation(documentOf(fixed, YAML_URI))).toEqual([]);
   });
 
   test('code actions write valid JSON: did-you-mean, == and single quotes, and the misspelt field', () => {

@@ -25,7 +25,11 @@ const toolCall: JsonSchema = {
   type: 'object',
   description: 'One tool call, in the order the agent made it.',
   properties: {
-    name: { type: 'string', description: 'The tool name.' },
+    name: {
+      type: 'string',
+      description:
+        'The tool name. NeMo Gym rollouts name hosted and computer tools by their kind: web_search, file_search, code_interpreter, image_generation, computer, local_shell.',
+    },
     arguments: anyJson('The call arguments: any JSON value (the parsed object when they were JSON text, else as written).'),
     output: anyJson(
       "The call's output: any JSON value — usually the raw JSON text, sometimes an already parsed object. A path cannot read inside JSON text: use json_get(get('$.tool_calls[0].output'), '$.field').",
@@ -76,7 +80,11 @@ const sessionSchema = (outputDescription: string, nemoGym = false): JsonSchema =
       description: "The time of the evaluation, as ISO 8601 text (e.g. 2026-11-21T12:00:00Z): compare it as iso_datetime_parse(get('$.currentDate')).",
     },
     output: {
-      type: 'object',
+      // More than one type, so the checker types it dyn: usually an object, but Vectara passes on whatever a
+      // model returned for a structured output (it does not re-validate it), so a string or a list must not
+      // become a type error (properties alone would make it an object). 'array' is left out only so that
+      // completion after `$.output.` offers the members, not list steps; a list is read as it is all the same.
+      type: ['object', 'string', 'number', 'boolean'],
       description: outputDescription,
       // Declared for completion only: a structured output has any members, of any type.
       properties: {
@@ -118,7 +126,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     result: T.boolean,
     schema: sessionSchema(
       'The final output: the parsed object for structured-output agents, { "text": "..." } for plain-text agents; absent when there was none. ' +
-        'From a NeMo Gym rollout: the last assistant message, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
+        'From a NeMo Gym rollout: the last assistant message that is not empty, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
       true,
     ),
   },
@@ -126,7 +134,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
     name: 'transition',
     description: "Decides whether the running agent moves to the next step: a boolean over the session, with $.output the step's structured output.",
     result: T.boolean,
-    schema: sessionSchema("The step's structured output."),
+    schema: sessionSchema(
+      "The step's structured output: usually an object, but any JSON value is read as it is (Vectara does not re-validate what the model returned for a structured output parser).",
+    ),
   },
   reranker: {
     name: 'reranker',

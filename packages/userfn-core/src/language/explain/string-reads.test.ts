@@ -26,6 +26,36 @@ describe('a path that reads through a string', () => {
     expect(c.explain({}).reason).not.toContain('json_get');
   });
 
+  it('names the json_get form as source a user can copy: quotes in the path are doubled, and it reads the value', () => {
+    const source = `get('$.tools[''search kb''].outputs.latest["it''s"]') == 1`;
+    const context = { tools: { 'search kb': { outputs: { latest: '{"it\'s": 1}' } } } };
+    const reason = compile(source, { profile: 'verification' }).explain(context).reason!;
+    expect(reason).toContain(`get('$.tools[''search kb''].outputs.latest["it''s"]') reads nothing`);
+    const form = /with (json_get\(.*\))$/.exec(reason)![1]!;
+    expect(form).toBe(`json_get(get('$.tools[''search kb''].outputs.latest'), '$["it''s"]')`);
+    expect(compile(form, { profile: 'any' }).evaluate(context)).toBe(1);
+  });
+
+  it('says it for wildcards that select only strings, naming the json_get form that reads one of them', () => {
+    const c = compile("sum(get('$.tool_calls[*].output.hits')) > 0", { profile: 'verification' });
+    const context = {
+      tool_calls: [
+        { name: 's', output: '{"hits":1}' },
+        { name: 's', output: '{"hits":2}' },
+      ],
+    };
+    const reason = c.explain(context).reason!;
+    expect(reason).toContain(
+      "get('$.tool_calls[*].output.hits') reads nothing because '$.tool_calls[*].output' selects strings: a path cannot read inside them; if they hold JSON text, read inside one at a time with json_get(get('$.tool_calls[0].output'), '$.hits')",
+    );
+    expect(compile("json_get(get('$.tool_calls[0].output'), '$.hits')", { profile: 'any' }).evaluate(context)).toBe(1);
+    // parsed outputs, or strings among objects: the path reads what it can, nothing to say
+    expect(c.explain({ tool_calls: [{ output: { hits: 0 } }] }).reason).not.toContain('json_get');
+    expect(c.explain({ tool_calls: [{ output: { hits: 0 } }, { output: '{"hits":2}' }] }).reason).not.toContain('json_get');
+    // a filter ends the walk: no guess
+    expect(compile("get('$.tool_calls[?@.name == ''s''].output.hits') != []", { profile: 'verification' }).explain(context).reason).not.toContain('json_get');
+  });
+
   it('reads a parsed object under latest with get, with no warning and no error', () => {
     const c = compile("get('$.tools.search_kb.outputs.latest.hits') > 0", { profile: 'verification' });
     expect(c.evaluate(session({ hits: 2 }))).toBe(true);
@@ -54,5 +84,12 @@ describe('sampleStringReadWarnings (the language service with a sample context)'
     expect(ws[0]!.message).toBe("in the sample context, '$.tools.search_kb.outputs.latest' is a string: a path cannot read inside it, so this gives null");
     // a parsed object in the sample: nothing to say
     expect(analyze(source, { profile: 'verification' }).stringReadWarnings({ tools: { search_kb: { outputs: { latest: { count: 1 } } } } })).toEqual([]);
+  });
+  it('warns for a wildcard that selects only strings of the sample, and walks a long list without spreading it', () => {
+    const source = "get('$.tool_calls[*].output.hits') != []";
+    const outputs = Array.from({ length: 200_000 }, () => ({ output: '{"hits":1}' }));
+    const [w] = analyze(source, { profile: 'verification' }).stringReadWarnings({ tool_calls: outputs });
+    expect(w!.message).toBe("in the sample context, '$.tool_calls[*].output' selects strings: a path cannot read inside them, so this gives an empty list");
+    expect(w!.hint).toBe("if they hold JSON text, read inside one at a time with json_get(get('$.tool_calls[0].output'), '$.hits')");
   });
 });

@@ -3,6 +3,7 @@ import { Codes } from '../../common/diagnostics/codes.js';
 import { warning, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import type { Value } from '../../common/values/values.js';
 import { get } from '../../runtime/builtins/context.js';
+import { singleQuoted } from '../../runtime/core/json-text.js';
 import { throughStringWords } from '../../runtime/builtins/path-schema.js';
 import type { CompiledPath } from '../../runtime/jsonpath/index.js';
 import type { Checked } from '../checker/checker.js';
@@ -12,24 +13,52 @@ type Outcome = { value: Value } | { fault: unknown };
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** The children a selector picks from a node (own data only), or undefined for a selector this walk does not follow. */
+function picked(node: unknown, sel: CompiledPath['segments'][number]['selectors'][number]): unknown[] | undefined {
+  if (sel.kind === 'name') {
+    return node !== null && typeof node === 'object' && !Array.isArray(node) && hasOwn.call(node, sel.name)
+      ? [(node as Record<string, unknown>)[sel.name]]
+      : [];
+  }
+  if (sel.kind === 'index') {
+    if (!Array.isArray(node)) return [];
+    const i = sel.index < 0 ? node.length + sel.index : sel.index;
+    return hasOwn.call(node, i) ? [node[i]] : [];
+  }
+  if (sel.kind === 'wildcard') {
+    if (Array.isArray(node)) {
+      const out: unknown[] = [];
+      for (let i = 0; i < node.length; i++) if (hasOwn.call(node, i)) out.push(node[i]);
+      return out;
+    }
+    if (node !== null && typeof node === 'object') return Object.keys(node).map((k) => (node as Record<string, unknown>)[k]);
+    return [];
+  }
+  return undefined;
+}
+
 /**
- * Where a singular path meets a string before its last segment: the offset of
- * the first segment it cannot apply (the path text before it names the
- * string), or undefined when the walk ends any other way.
+ * Where a path meets only strings before its last segment: the index of the
+ * first segment it cannot apply (the path before it names the strings), or
+ * undefined when the walk ends any other way. Names, indexes and wildcards
+ * are followed (`$.tool_calls[*].output.hits`); a descendant segment, a slice
+ * or a filter ends the walk.
  */
 function stringStop(path: CompiledPath, context: unknown): number | undefined {
-  let cur: unknown = context;
-  for (const segment of path.segments) {
-    if (typeof cur === 'string') return segment.offset;
-    const sel = segment.selectors[0]!;
-    if (sel.kind === 'name') {
-      if (cur === null || typeof cur !== 'object' || Array.isArray(cur) || !hasOwn.call(cur, sel.name)) return undefined;
-      cur = (cur as Record<string, unknown>)[sel.name];
-    } else if (sel.kind === 'index' && Array.isArray(cur)) {
-      const i = sel.index < 0 ? cur.length + sel.index : sel.index;
-      if (!hasOwn.call(cur, i)) return undefined;
-      cur = cur[i];
-    } else return undefined;
+  let nodes: unknown[] = [context];
+  for (const [k, segment] of path.segments.entries()) {
+    if (nodes.length > 0 && nodes.every((n) => typeof n === 'string')) return k;
+    if (segment.descendant) return undefined;
+    const next: unknown[] = [];
+    for (const node of nodes) {
+      for (const sel of segment.selectors) {
+        const got = picked(node, sel);
+        if (got === undefined) return undefined;
+        for (const v of got) next.push(v); // not push(...got): a long list would overflow the argument stack
+      }
+    }
+    if (next.length === 0) return undefined;
+    nodes = next;
   }
   return undefined;
 }
@@ -40,11 +69,25 @@ interface StringRead {
   readonly path: CompiledPath;
   /** The offset in the path text of the first segment past the string. */
   readonly at: number;
+  /** When the path before `at` has wildcards (it selects several strings): that part with [0] for each, one of them. */
+  readonly one: string | undefined;
+}
+
+/** The path text before segment `k` with `[0]` for each wildcard segment; undefined when there is none. */
+function firstOf(path: CompiledPath, k: number): string | undefined {
+  let text = '$';
+  let wildcards = false;
+  for (const segment of path.segments.slice(0, k)) {
+    const wildcard = segment.selectors.length === 1 && segment.selectors[0]!.kind === 'wildcard';
+    wildcards ||= wildcard;
+    text += wildcard ? '[0]' : path.source.slice(segment.offset, segment.offset + segment.length);
+  }
+  return wildcards ? text : undefined;
 }
 
 /**
- * Every builtin `get()` with a literal singular path that, on this context,
- * runs into a string before its end (typically a tool output that is JSON
+ * Every builtin `get()` with a literal path that, on this context, runs into
+ * nothing but strings before its end (typically a tool output that is JSON
  * text). Reads the context; never evaluates anything.
  */
 function stringReads(checked: Checked, context: unknown): StringRead[] {
@@ -57,9 +100,9 @@ function stringReads(checked: Checked, context: unknown): StringRead[] {
       const call = checked.calls.get(node.id);
       const path = call?.data as CompiledPath | undefined;
       // The builtin only: a host function that replaces `get` reads what it likes.
-      if (call?.decl === get && path?.singular) {
-        const at = stringStop(path, context);
-        if (at !== undefined) out.push({ call: node, path, at });
+      if (call?.decl === get && path) {
+        const k = stringStop(path, context);
+        if (k !== undefined) out.push({ call: node, path, at: path.segments[k]!.offset, one: firstOf(path, k) });
       }
     }
     stack.push(...children(node));
@@ -78,9 +121,9 @@ export function stringReadNotes(checked: Checked, context: unknown, outcomes: Re
       const o = outcomes.get(call.id);
       return o !== undefined && 'value' in o;
     })
-    .map(({ path, at }) => {
-      const { message, hint } = throughStringWords(path.source, at);
-      return `get('${path.source}') reads nothing because ${message.replace(', so this gives null', '')}; ${hint}`;
+    .map(({ path, at, one }) => {
+      const { reason, hint } = throughStringWords(path.source, at, '', one);
+      return `get(${singleQuoted(path.source)}) reads nothing because ${reason}; ${hint}`;
     });
 }
 
@@ -90,8 +133,8 @@ export function stringReadNotes(checked: Checked, context: unknown, outcomes: Re
  * past the string.
  */
 export function sampleStringReadWarnings(source: string, checked: Checked, sample: unknown): Diagnostic[] {
-  return stringReads(checked, sample).map(({ call, path, at }) => {
-    const { message, hint } = throughStringWords(path.source, at, 'in the sample context, ');
+  return stringReads(checked, sample).map(({ call, path, at, one }) => {
+    const { message, hint } = throughStringWords(path.source, at, 'in the sample context, ', one);
     return warning(Codes.ReadThroughString, message, stringLiteralSpan(source, call.args[0]!.span, at, path.source.length - at), hint);
   });
 }

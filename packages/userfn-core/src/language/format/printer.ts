@@ -2,7 +2,7 @@ import type { IToken } from 'chevrotain';
 import { hasErrors } from '../../common/diagnostics/diagnostic.js';
 import { DEFAULT_LIMITS } from '../../common/limits.js';
 import type { Comment } from '../syntax/index.js';
-import { singleQuoted } from '../syntax/token-stream.js';
+import { singleQuoted } from '../../runtime/core/json-text.js';
 import { firstAtOrAfter } from '../syntax/offsets.js';
 import { isNonAssociative, nodePrec, Prec } from '../syntax/operators.js';
 import { parseSource } from '../syntax/parse-source.js';

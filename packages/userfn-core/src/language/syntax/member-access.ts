@@ -1,5 +1,5 @@
 import type { Node } from '../../common/ast/nodes.js';
-import { singleQuoted } from './token-stream.js';
+import { singleQuoted } from '../../runtime/core/json-text.js';
 
 /*
  * UserFn has no member access, indexing or methods: values are read from the

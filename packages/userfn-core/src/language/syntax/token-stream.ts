@@ -2,6 +2,7 @@ import type { IToken, TokenType } from 'chevrotain';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { diagnostic, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import type { Span } from '../../common/diagnostics/span.js';
+import { singleQuoted } from '../../runtime/core/json-text.js';
 import { describeCharacters } from './describe.js';
 import { scan } from './lexer.js';
 import { checkNumber } from './token-matchers.js';
@@ -108,11 +109,6 @@ function tokenDiagnostic(token: IToken, type: TokenType, out: Diagnostic[], befo
       out.push(diagnostic(code, message, tokenSpan(token), check.hint));
     }
   }
-}
-
-/** A value as a UserFn string literal. */
-export function singleQuoted(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /** The value of a string token: `''` is one quote; a double-quoted or unterminated one is read as best we can. */

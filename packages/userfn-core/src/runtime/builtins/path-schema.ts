@@ -1,5 +1,6 @@
 import { Codes } from '../../common/diagnostics/codes.js';
 import { warning } from '../../common/diagnostics/diagnostic.js';
+import { singleQuoted } from '../core/json-text.js';
 import type { CompiledPath } from '../jsonpath/index.js';
 import { itemsOf, lookupMember, schemaType, type JsonSchema } from '../../common/profiles/schema.js';
 import { T, type Type } from '../../common/types/type.js';
@@ -9,13 +10,27 @@ import type { CheckHookContext } from './define.js';
 /**
  * The words of UF2106 for a path whose part before `at` is a string (`where`
  * says how that is known: the schema, a sample context): a path cannot read
- * inside a string; `json_get` reads inside JSON text.
+ * inside a string; `json_get` reads inside JSON text. `one` is, for a path
+ * whose part before `at` selects several strings (`$.tool_calls[*].output`),
+ * that part with `[0]` for each wildcard: json_get reads one at a time.
+ * `reason` is the message without what the read gives.
  */
-export function throughStringWords(pathSource: string, at: number, where = ''): { message: string; hint: string } {
+export function throughStringWords(pathSource: string, at: number, where = '', one?: string): { message: string; reason: string; hint: string } {
   const prefix = pathSource.slice(0, at);
+  const rest = singleQuoted(`$${pathSource.slice(at)}`);
+  if (one !== undefined) {
+    const reason = `${where}'${prefix}' selects strings: a path cannot read inside them`;
+    return {
+      message: `${reason}, so this gives an empty list`,
+      reason,
+      hint: `if they hold JSON text, read inside one at a time with json_get(get(${singleQuoted(one)}), ${rest})`,
+    };
+  }
+  const reason = `${where}'${prefix}' is a string: a path cannot read inside it`;
   return {
-    message: `${where}'${prefix}' is a string: a path cannot read inside it, so this gives null`,
-    hint: `if it holds JSON text, read inside it with json_get(get('${prefix}'), '$${pathSource.slice(at)}')`,
+    message: `${reason}, so this gives null`,
+    reason,
+    hint: `if it holds JSON text, read inside it with json_get(get(${singleQuoted(prefix)}), ${rest})`,
   };
 }
 

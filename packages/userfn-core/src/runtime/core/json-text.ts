@@ -30,9 +30,14 @@ export function jsonPreview(v: unknown, max: number): string {
   return write(v, max, Infinity, 'truncate');
 }
 
+/** A value as a UserFn string literal (a quote doubled), to write source a user can copy. */
+export function singleQuoted(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 /** Short text of a value for messages and explanations: JSON (written without calling anything the value holds), truncated. */
 export function describeValue(v: unknown, max = 80): string {
-  const s = typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : jsonPreview(v, max);
+  const s = typeof v === 'string' ? singleQuoted(v) : jsonPreview(v, max);
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 

@@ -68,6 +68,18 @@ describe('error offsets', () => {
     expect(blamed(path)).toBe(text);
   });
 
+  it('names the bracketed form when a shorthand name runs into a character names cannot hold', () => {
+    expect(errorOf('$.tools.web-search.outputs.latest').message).toBe(
+      "unexpected '-': expected '.', '..' or '[' to start a segment; a member name with '-' is written in brackets: ['web-search']",
+    );
+    expect(errorOf("$.session.metadata.user:it's").message).toContain("written in brackets: ['user:it\\'s']");
+    // the suggestion is a valid path that reads the member
+    expect(compilePath("$.tools['web-search'].outputs").source).toBe("$.tools['web-search'].outputs");
+    // no suggestion where the character does not belong to a name
+    expect(errorOf('$.a]').message).not.toContain('brackets');
+    expect(errorOf('$[0]-x').message).not.toContain('brackets');
+  });
+
   it('keeps every offset and length inside the path', () => {
     const paths = ['$[', '$["', "$['\\", '$[?', '$[?(', '$[?@.a==', '$[?f(', '$[1:', '$[::', '$..', '$.', '$[?@[?@[', '$["\\u"]'];
     for (const p of paths) {

@@ -36,9 +36,27 @@ export function parseQuery(src: string): PathSegment[] {
     const at = cur.pos;
     cur.skipBlank();
     if (cur.atEnd()) cur.fail('whitespace is not allowed at the end of a JSONPath query', at, cur.pos - at);
-    cur.failHere(`unexpected '${cur.src[cur.pos]}': expected '.', '..' or '[' to start a segment`);
+    cur.failHere(`unexpected '${cur.src[cur.pos]}': expected '.', '..' or '[' to start a segment${bracketHint(cur.src, segments, cur.pos)}`);
   }
   return segments;
+}
+
+/**
+ * After a `.name` that stops at a character a shorthand name cannot hold
+ * (`$.tools.web-search`, a tool or metadata key with a dash or a colon), the
+ * bracketed form of the whole name: the rest of it, up to the next `.` or
+ * `[`, is taken as part of the name.
+ */
+function bracketHint(src: string, segments: readonly PathSegment[], at: number): string {
+  const last = segments[segments.length - 1];
+  if (!last || last.descendant || src.charCodeAt(last.offset) !== DOT || last.offset + last.length !== at) return '';
+  // Characters keys hold (x-request-id, user:email, a/b), not ones that end a mistyped bracket or call.
+  if (!'-:/@+#~%&!'.includes(src[at]!)) return '';
+  let end = at;
+  while (end < src.length && src.charCodeAt(end) !== DOT && src.charCodeAt(end) !== LBRACKET) end++;
+  const name = src.slice(last.offset + 1, end);
+  if (name.trim() !== name || name === '') return '';
+  return `; a member name with '${src[at]}' is written in brackets: ['${name.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`;
 }
 
 /**
