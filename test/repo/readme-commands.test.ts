@@ -3,7 +3,7 @@
  * after the set-up) and prints what the README says it prints. A new command
  * in a README must either run here or be named in COVERED_ELSEWHERE.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,15 @@ describe("the READMEs' commands", () => {
   it('each is run below or covered elsewhere', () => {
     const unknown = commands.filter((c) => !c.command.startsWith('npx userfn') && !(c.command in COVERED_ELSEWHERE));
     expect(unknown.map((c) => `${c.file}:${c.line} ${c.command}`)).toEqual([]);
+  });
+
+  it('name only files the repository tracks (a fresh clone has them, not only this checkout)', () => {
+    const named = [...new Set(commands.flatMap((c) => [...c.command.matchAll(/\bexamples\/[\w./*-]+/g)].map((m) => m[0])))];
+    expect(named.length).toBeGreaterThan(5);
+    for (const path of named) {
+      const files = execFileSync('git', ['ls-files', '--', path], { cwd: fileURLToPath(root), encoding: 'utf8' });
+      expect(files, path).not.toBe('');
+    }
   });
 
   for (const c of commands.filter((x) => x.command.startsWith('npx userfn ') && !x.command.startsWith('npx userfn serve'))) {

@@ -181,6 +181,21 @@ describe('playground in Chromium', () => {
     await page.keyboard.press('ControlOrMeta+I');
     await page.locator('.monaco-hover').filter({ hasText: 'called(' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await screenshot(page, 'hover');
+    // an unknown function's hover offers the did-you-mean (the language service's hover, not only the marker's)
+    await page.keyboard.press('Escape');
+    await setExpression(page, "lenght('abc') > 1");
+    await page.locator('[data-testid="expression"] .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ControlOrMeta+K');
+    await page.keyboard.press('ControlOrMeta+I');
+    await page
+      .locator('.monaco-hover')
+      .filter({ hasText: 'unknown function lenght; did you mean length?' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(page, 'hover-unknown-function');
   });
 
   it('a false condition shows its explanation', async () => {
@@ -249,7 +264,13 @@ describe('playground in Chromium', () => {
     expect(await text(page, 'explanation')).toBe('');
     expect(problems).toContain('The context is not valid JSON: property expected at line 1, column 9.');
     expect(problems).not.toMatch(/\[\d+\]/);
+    // said once: the result box points to Problems instead of repeating it in JSON.parse's words
+    expect(await text(page, 'result-error')).toBe('The context is not valid JSON: the problem is listed under Problems and marked in the context editor.');
     await screenshot(page, 'context-parse-error');
+    // and so does the rule-set panel
+    await page.locator('[data-testid="mode-rules"]').click();
+    await waitForText(page, 'rules-verdict', (t) => t === 'no context to verify');
+    expect(await text(page, 'rules-problems')).toBe('The context is not valid JSON: the problem is listed under Problems and marked in the context editor.');
   });
 
   it('a hint stands apart from its message, and only where it applies', async () => {
@@ -283,13 +304,27 @@ describe('playground in Chromium', () => {
     // every rule id stands on one line (lookup_account is not broken mid-word)
     const idLines = await page.$$eval('[data-testid="rule-row"] td:nth-child(2) code', (codes) => codes.map((c) => [c.textContent, c.getClientRects().length]));
     for (const [id, lines] of idLines) expect(lines, String(id)).toBe(1);
+    // conditions and explanations wrap between names, never inside one: each piece between two <wbr> is on one line
+    const pieces = await page.$$eval('[data-testid="rule-row"] code.condition, [data-testid="rule-explanation"]', (nodes) =>
+      nodes.flatMap((node) =>
+        [...node.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            return [n.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size] as const;
+          }),
+      ),
+    );
+    expect(pieces.map(([t]) => t).join('')).toContain("called_in_order(['lookup_account', ");
+    for (const [piece, lines] of pieces) expect(lines, String(piece)).toBe(1);
     await screenshot(page, 'rule-set');
 
     // a broken condition is marked in the rule set and listed
     await page.locator('[data-testid="rules"]').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.insertText('{ "rules": [ { "id": "a", "condition": "lenght(1) > 0" } ] }');
-    await waitForText(page, 'rules-verdict', (t) => t.startsWith('the rule set does not load'));
+    expect(await waitForText(page, 'rules-verdict', (t) => t.startsWith('the rule set does not load'))).toBe('the rule set does not load');
     await waitForText(page, 'problems', (t) => t.includes('UF2001'));
     // said once: under Problems, not again in the rule-set panel
     expect(await text(page, 'rules-problems')).toBe('Every problem is listed under Problems and marked in the rule set.');

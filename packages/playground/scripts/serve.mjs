@@ -155,8 +155,12 @@ async function main() {
   try {
     server = await startServer({ port: wanted ?? 4173 });
   } catch (e) {
-    // The default port is only a preference; an explicit PORT is not.
-    if (wanted !== undefined || e.code !== 'EADDRINUSE') throw e;
+    if (e.code !== 'EADDRINUSE') throw e;
+    // The default port is only a preference; an explicit PORT is not: say so in a line, not a stack trace.
+    if (wanted !== undefined) {
+      process.stderr.write(`port ${wanted} is in use: stop what holds it, or choose another with PORT=<port> (0 picks a free one)\n`);
+      process.exit(2);
+    }
     server = await startServer({ port: 0 });
   }
   process.stdout.write(`UserFn playground: ${server.url}\n(Ctrl+C to stop)\n`);

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -19,26 +19,58 @@ function fetchText(url: string): Promise<{ status: number; type: string; body: s
   });
 }
 
+/** The URL serve.mjs prints once it listens (rejects if it exits first). */
+function urlOf(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /UserFn playground: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
+  });
+}
+
 /** What `npm start` ends with: the static server on the built page, printing its URL. */
 describe('scripts/serve.mjs (npm start)', () => {
   it('serves the built page on a free port, prints its URL, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, [SERVE], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /UserFn playground: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`serve.mjs exited with ${code}`)));
-      });
+      const url = await urlOf(child);
       const page = await fetchText(url);
       expect([page.status, page.type]).toEqual([200, expect.stringContaining('text/html')]);
       expect(page.body).toContain('data-testid="expression"');
       expect((await fetchText(new URL('no-such-file.js', url).href)).status).toBe(404);
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+
+  it('takes another free port when 4173 is taken, and says in a line that an explicit PORT is taken', async () => {
+    // hold 4173 (when something else holds it already, the fallback is exercised all the same)
+    const holder = createServer();
+    await new Promise<void>((resolve) => {
+      holder.once('error', () => resolve());
+      holder.listen(4173, '127.0.0.1', () => resolve());
+    });
+    try {
+      const { PORT: _unset, ...env } = process.env;
+      const child = spawn(process.execPath, [SERVE], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        const url = await urlOf(child);
+        expect(new URL(url).port).not.toBe('4173');
+        expect((await fetchText(url)).status).toBe(200);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      const explicit = spawn(process.execPath, [SERVE], { env: { ...env, PORT: '4173' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      explicit.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      const code = await new Promise<number | null>((resolve) => explicit.once('close', resolve));
+      expect([code, err]).toEqual([2, 'port 4173 is in use: stop what holds it, or choose another with PORT=<port> (0 picks a free one)\n']);
+    } finally {
+      holder.close();
     }
   });
 

@@ -37,3 +37,8 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 export function setText(node: HTMLElement, text: string): void {
   node.textContent = text;
 }
+
+/** Text with a `<wbr>` at each of the given break points (the pieces joined are the text). */
+export function withBreaks(pieces: readonly string[]): Child[] {
+  return pieces.flatMap((p, i) => (i === 0 ? [p] : [document.createElement('wbr'), p]));
+}

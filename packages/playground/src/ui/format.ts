@@ -21,3 +21,13 @@ export function formatMs(ms: number): string {
 export function formatScore(score: number): string {
   return String(Math.round(score * 1000) / 1000);
 }
+
+/**
+ * An expression cut where a line may break: after `(`, `[`, `,` and spaces,
+ * and after a `.` that is not a decimal point (`get('$.output.` | `status')`),
+ * so that a narrow column wraps between names, never inside one
+ * (`lookup_account` stays whole). Joined back, the pieces are the text.
+ */
+export function breakPoints(text: string): string[] {
+  return text.split(/(?<=[([, ])(?=\S)|(?<=\.)(?=[^\d\s])/);
+}

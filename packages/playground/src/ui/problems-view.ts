@@ -40,11 +40,20 @@ export function showProblems(list: HTMLElement, entries: readonly ProblemEntry[]
 }
 
 /**
+ * What the result and rule-set panels say when the context is not JSON: the
+ * problem itself is said once, under Problems (Monaco's JSON worker finds it,
+ * with its place), so the panels point there instead of repeating it in
+ * JSON.parse's words.
+ */
+export const CONTEXT_NOT_JSON = 'The context is not valid JSON: the problem is listed under Problems and marked in the context editor.';
+
+/**
  * A JSON syntax problem of the context as a sentence with its place:
  * `Property expected` at 1:9 -> `The context is not valid JSON: property expected at line 1, column 9.`
  */
 export function jsonProblemSentence(message: string, line: number, column: number): string {
-  const what = message.replace(/\.$/, '');
+  // one sentence: Monaco's `Invalid characters in string. Control characters must be escaped.` becomes `…; control …`
+  const what = message.replace(/\.$/, '').replace(/\.\s+([A-Z])/g, (_, c: string) => `; ${c.toLowerCase()}`);
   return `The context is not valid JSON: ${what.charAt(0).toLowerCase()}${what.slice(1)} at line ${line}, column ${column}.`;
 }
 

@@ -5,6 +5,7 @@
 import type { EvaluationResult } from '../worker/evaluate.js';
 import { byId, el, setText } from './dom.js';
 import { formatMs, formatScore } from './format.js';
+import { CONTEXT_NOT_JSON } from './problems-view.js';
 
 /** The panel's elements (ids in index.html). */
 export interface ResultView {
@@ -76,9 +77,11 @@ export function showEvaluation(view: ResultView, r: EvaluationResult): void {
     'clock-error': 'bad clock',
   };
   setVerdict(view, 'error', title[r.status]);
-  if (r.status === 'compile-error') {
+  if (r.status === 'compile-error' || r.status === 'context-error') {
     // The problems are listed under Problems (with their hints) and marked in the editor: say them once, there.
-    view.error.append(el('p', { class: 'muted' }, 'Every problem is listed under Problems and marked in the editor.'));
+    view.error.append(
+      el('p', { class: 'muted' }, r.status === 'compile-error' ? 'Every problem is listed under Problems and marked in the editor.' : CONTEXT_NOT_JSON),
+    );
     return;
   }
   const e = r.error;

@@ -3,8 +3,9 @@
  * the rules with pass/fail, message and explanation. Every text as text.
  */
 import type { RuleSetOutcome } from '../worker/verify-rules.js';
-import { byId, el, setText } from './dom.js';
-import { formatMs, formatScore } from './format.js';
+import { byId, el, setText, withBreaks } from './dom.js';
+import { breakPoints, formatMs, formatScore } from './format.js';
+import { CONTEXT_NOT_JSON } from './problems-view.js';
 
 /** The panel's elements (ids in index.html). */
 export interface RulesView {
@@ -37,8 +38,14 @@ function row(r: Extract<RuleSetOutcome, { status: 'ok' }>['rows'][number]): HTML
     { testid: 'rule-row', 'data-rule-id': r.id, 'data-passed': String(r.passed), class: `rule-${status}` },
     el('td', { class: 'rule-status' }, el('span', { class: `badge badge-${status}` }, label)),
     el('td', {}, el('code', {}, r.id), el('div', { class: 'muted small' }, `${r.severity} · weight ${r.weight}`)),
-    el('td', {}, el('code', { class: 'condition' }, r.condition)),
-    el('td', {}, r.message ?? '', r.explanation ? el('div', { class: 'rule-explanation', testid: 'rule-explanation' }, r.explanation) : null),
+    // conditions and explanations wrap between names, never inside one
+    el('td', {}, el('code', { class: 'condition' }, ...withBreaks(breakPoints(r.condition)))),
+    el(
+      'td',
+      {},
+      r.message ?? '',
+      r.explanation ? el('div', { class: 'rule-explanation', testid: 'rule-explanation' }, ...withBreaks(breakPoints(r.explanation))) : null,
+    ),
   );
 }
 
@@ -71,11 +78,16 @@ export function showRuleSet(view: RulesView, outcome: RuleSetOutcome): void {
   setText(view.score, '');
   setText(view.timings, outcome.status === 'invalid' ? `load ${formatMs(outcome.loadMs)}` : '');
   if (outcome.status === 'invalid') {
-    setText(view.verdict, `the rule set does not load: ${outcome.problems.length} problem${outcome.problems.length === 1 ? '' : 's'}`);
+    // No count here: the loader stops at a JSON or YAML syntax error while the language service, which fills
+    // Problems, reads past it, so a count would disagree with the list it points to.
+    setText(view.verdict, 'the rule set does not load');
     // The language service lists the same problems under Problems and marks them in the editor: say them once, there.
     view.problems.append(el('li', { class: 'muted' }, 'Every problem is listed under Problems and marked in the rule set.'));
+  } else if (outcome.status === 'context-error') {
+    setText(view.verdict, 'no context to verify');
+    view.problems.append(el('li', { class: 'muted' }, CONTEXT_NOT_JSON));
   } else {
-    setText(view.verdict, outcome.status === 'clock-error' ? 'bad clock' : 'no context to verify');
+    setText(view.verdict, 'bad clock');
     view.problems.append(el('li', {}, outcome.message));
   }
 }

@@ -18,6 +18,8 @@ describe('evaluateExpression', () => {
     const r = evaluateExpression("get('$.output.confidence') >= 0.95", 'verification', ctx(session), '');
     expect(r).toMatchObject({ status: 'ok', valueText: 'false', verdict: 'fail' });
     expect(r.reason).toBe("get('$.output.confidence') >= 0.95 was false: get('$.output.confidence') = 0.91");
+    // a literal only repeats itself: no '0.95 => 0.95' line
+    expect(r.tree?.split('\n').map((l) => l.trim())).toEqual(["get('$.output.confidence') >= 0.95 => false", "get('$.output.confidence') => 0.91"]);
   });
 
   it('counts null as a failed condition', () => {

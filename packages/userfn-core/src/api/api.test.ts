@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userFnErrorOf } from '../../test/support/user-fn-error.js';
-import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, parse } from '../index.js';
+import { check, Codes, compile, compileCached, Datetime, type Duration, evaluate, type ExplainNode, parse } from '../index.js';
 
 const error = userFnErrorOf;
 
@@ -196,6 +196,22 @@ describe('references', () => {
   });
 });
 
+describe('an argument of the wrong type', () => {
+  const only = (source: string) => {
+    const ds = check(source, { profile: source.startsWith('called') ? 'verification' : 'any' }).diagnostics;
+    expect(ds.map((d) => d.code)).toEqual([Codes.TypeMismatch]);
+    return ds[0]!;
+  };
+  it('gets a hint that converts what was given into what is wanted, never the other way round', () => {
+    expect(only('called(1)')).toMatchObject({ message: "argument 'name' of called must be string, got number", hint: 'convert with to_string(x)' });
+    expect(only("round('1.5')").hint).toBe('convert with to_number(s)');
+    expect(only("year('2026-11-21')").hint).toBe('parse the string with iso_datetime_parse(s)');
+  });
+  it('gets no hint where no conversion helps', () => {
+    expect(only('called(true)').hint).toBeUndefined();
+  });
+});
+
 describe('explain', () => {
   it('names the failing conjunct with its operand values', () => {
     const c = compile("get('$.output.confidence') >= 0.8 and called('lookup_account')");
@@ -213,5 +229,18 @@ describe('explain', () => {
     const e = compile("get('$.n') / 0 > 1").explain({ n: 1 });
     expect(e.error?.code).toBe(Codes.DivisionByZero);
     expect(e.reason).toContain('1:1');
+  });
+  it('leaves out a literal, which explains nothing (0.95 => 0.95), from the tree and its text, except a literal that is the whole expression', () => {
+    const c = compile("get('$.a') >= 0.95 and get('$.b') == '$.a'", { profile: 'any' });
+    const ex = c.explain({ a: 1, b: 2 });
+    const texts: string[] = [];
+    const walk = (n: ExplainNode): void => {
+      texts.push(n.text);
+      n.children.forEach(walk);
+    };
+    walk(ex.tree);
+    expect(texts).toEqual(["get('$.a') >= 0.95 and get('$.b') == '$.a'", "get('$.a') >= 0.95", "get('$.a')", "get('$.b') == '$.a'", "get('$.b')"]);
+    expect(ex.text).not.toMatch(/^\s*(0\.95|'\$\.a') =>/m);
+    expect(compile('0.95', { profile: 'any' }).explain({}).text).toBe('0.95 => 0.95');
   });
 });

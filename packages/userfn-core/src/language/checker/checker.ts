@@ -14,7 +14,7 @@ import { Codes } from '../../common/diagnostics/codes.js';
 import { diagnostic, warning, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import { PROFILES, type ProfileName } from '../../common/profiles/profiles.js';
 import type { JsonSchema } from '../../common/profiles/schema.js';
-import { arithmeticResult, conditionHint, conversionHint, isOrderable } from '../../runtime/core/operators.js';
+import { argumentHint, arithmeticResult, conditionHint, conversionHint, isOrderable } from '../../runtime/core/operators.js';
 import { canBeEqual, isAssignable, isOpen, join, T, typeToString, type Type } from '../../common/types/type.js';
 import { suggest } from '../../common/diagnostics/suggest.js';
 import { stringLiteralSpan } from './literal-span.js';
@@ -221,7 +221,7 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
           Codes.TypeMismatch,
           `argument '${names.join("' / '")}' of ${decl.name} must be ${wanted.join(' or ')}, got ${typeToString(argTypes[i]!)}`,
           node.args[i]!.span,
-          wanted.length === 1 ? conversionHint('', wanted[0]!, argTypes[i]!.kind) : undefined,
+          wanted.length === 1 ? argumentHint(wanted[0]!, argTypes[i]!.kind) : undefined,
         ),
       );
       return;

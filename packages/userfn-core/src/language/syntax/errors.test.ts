@@ -91,6 +91,16 @@ describe('every syntax error code, with its exact span', () => {
     expect(only('2.').hint).toBeDefined();
   });
 
+  it('gives the doubled-quote hint for an unterminated string only when a quote inside a string ended it early', () => {
+    const hintOf = (source: string) => parse(source).diagnostics.find((d) => d.code === Codes.UnterminatedString)?.hint;
+    expect(hintOf("'it's'")).toBe("a quote inside a string is written twice: 'it''s'");
+    expect(hintOf("contains(get('$.text'), 'don't do it')")).toBe("a quote inside a string is written twice: 'it''s'");
+    // a string that is simply not closed yet (as while typing) gets the message alone
+    expect(hintOf("get('$.")).toBeUndefined();
+    expect(hintOf("'abc")).toBeUndefined();
+    expect(hintOf("'a' == 'b")).toBeUndefined();
+  });
+
   it('suggests the single-quoted form of a double-quoted string', () => {
     expect(only('"it\'s"').hint).toContain("'it''s'");
   });

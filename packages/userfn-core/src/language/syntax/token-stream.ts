@@ -66,14 +66,29 @@ export function lex(source: string): Lexed {
       }
       continue;
     }
-    tokenDiagnostic(token, type, diagnostics);
+    tokenDiagnostic(token, type, diagnostics, significant);
     significant.push(token);
   }
   flushInvalid();
   return { all, significant, comments, diagnostics };
 }
 
-function tokenDiagnostic(token: IToken, type: TokenType, out: Diagnostic[]): void {
+/**
+ * True when a string before `at` closes right against a word (`'it's'` lexes as
+ * `'it'`, `s`, then an unterminated `'`): the one sign that a quote inside a
+ * string ended it early, so the only case where the doubled-quote hint helps.
+ */
+function quoteEndedAString(before: readonly IToken[]): boolean {
+  for (let i = 0; i + 1 < before.length; i++) {
+    const s = before[i]!;
+    const next = before[i + 1]!;
+    const isString = s.tokenType === T.StringLit || s.tokenType === T.DoubleQuotedString;
+    if (isString && tokenSpan(s).end === next.startOffset && /^\w/.test(next.image)) return true;
+  }
+  return false;
+}
+
+function tokenDiagnostic(token: IToken, type: TokenType, out: Diagnostic[], before: readonly IToken[]): void {
   if (type === T.DoubleQuotedString) {
     out.push(diagnostic(Codes.DoubleQuotedString, 'strings use single quotes', tokenSpan(token), `write ${singleQuoted(token.image.slice(1, -1))}`));
   } else if (type === T.UnterminatedString) {
@@ -83,7 +98,7 @@ function tokenDiagnostic(token: IToken, type: TokenType, out: Diagnostic[]): voi
         Codes.UnterminatedString,
         double ? 'unterminated string (and strings use single quotes)' : "unterminated string: add the closing '",
         tokenSpan(token),
-        "a quote inside a string is written twice: 'it''s'",
+        quoteEndedAString(before) ? "a quote inside a string is written twice: 'it''s'" : undefined,
       ),
     );
   } else if (type === T.NumberLit) {

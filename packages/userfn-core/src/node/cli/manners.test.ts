@@ -2,8 +2,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECK_HELP } from './check.js';
-import { EVAL_HELP } from './eval.js';
 import { fileError, systemReason } from './io.js';
 import { runCli } from '../../../test/support/cli.js';
 import { SERVE_HELP } from './serve.js';
@@ -64,6 +62,7 @@ describe('an unreadable file says which and why, in words', () => {
   it('a directory, a missing rule set, a missing input, an unwritable output', async () => {
     expect((await cli('check', '--file', dir)).err).toBe(`cannot read ${dir}: it is a directory\n`);
     expect((await cli('verify', '--rules', 'nope.rules.json', '-')).err).toBe('cannot read nope.rules.json: no such file\n');
+    expect(await cli('test', '--rules', 'nope.rules.json')).toMatchObject({ code: 2, err: 'cannot read nope.rules.json: no such file\n' });
     const rules = join(dir, 'r.rules.json');
     writeFileSync(rules, JSON.stringify({ rules: [{ id: 'a', condition: 'true' }] }));
     expect((await cli('verify', '--rules', rules, join(dir, 'none.jsonl'))).err).toBe(`cannot read ${join(dir, 'none.jsonl')}: no such file\n`);
@@ -81,23 +80,27 @@ describe('an unreadable file says which and why, in words', () => {
 
 /**
  * In every help text, the descriptions of one block (the lines under
- * "Commands:", "Options:", "Endpoints:") start in one column, and so do their
- * continuation lines.
+ * "Commands:", "Options:", "Endpoints:", "Judge rules (…):") start in one
+ * column, and so do their continuation lines.
  */
 function misaligned(help: string): string[] {
   const bad: string[] = [];
   for (const block of help.split('\n\n')) {
     const [head, ...lines] = block.split('\n');
-    if (!/^(Commands|Options|Endpoints):$/.test(head!)) continue;
+    if (!/^(Commands|Options|Endpoints):$|^Judge rules .*:$/.test(head!)) continue;
     const columns = new Set<number>();
+    const continuations: number[] = [];
     for (const line of lines) {
-      const entry = /^ {2}\S.*?\s{2,}(?=\S)/.exec(line);
       const continuation = /^ {3,}(?=\S)/.exec(line);
-      const m = continuation ?? entry;
-      if (!m) bad.push(`not an entry: ${line}`);
-      else columns.add(m[0].length);
+      const entry = /^ {2}\S.*?\s{2,}(?=\S)/.exec(line);
+      if (continuation) continuations.push(continuation[0].length);
+      else if (entry) columns.add(entry[0].length);
+      else bad.push(`not an entry: ${line}`);
     }
     if (columns.size !== 1) bad.push(`${head} has descriptions in columns ${[...columns].join(', ')}`);
+    // a continuation starts in the description column, or further in (the items of a list inside a description)
+    const column = Math.min(...columns);
+    for (const c of continuations) if (c < column) bad.push(`${head} has a continuation line in column ${c}, left of ${column}`);
   }
   return bad;
 }
@@ -105,9 +108,26 @@ function misaligned(help: string): string[] {
 describe('--help columns line up', () => {
   it('the test finds a misaligned block', () => {
     expect(misaligned('Options:\n  --a <x>   one\n  --bbb <x>  two')).toEqual(['Options: has descriptions in columns 12, 13']);
+    expect(misaligned('Options:\n  --a <x>    one\n            more')).toEqual(['Options: has a continuation line in column 12, left of 13']);
+    expect(misaligned('Options:\n  --coverage-min <pct> exit 1')).toEqual([
+      'not an entry:   --coverage-min <pct> exit 1',
+      'Options: has descriptions in columns ',
+    ]);
   });
-  it('for userfn and every command', async () => {
+  it('for userfn and every command, as --help prints it', async () => {
+    const commands = ['eval', 'check', 'verify', 'serve', 'test', 'fmt'];
+    // every command the top-level help lists is checked here
     const top = (await cli('--help')).out;
-    for (const help of [top, EVAL_HELP, CHECK_HELP, VERIFY_HELP, SERVE_HELP]) expect(misaligned(help), help).toEqual([]);
+    expect([...top.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1])).toEqual(commands);
+    for (const help of [top, ...(await Promise.all(commands.map(async (c) => (await cli(c, '--help')).out)))]) {
+      expect(help).toMatch(/^Usage: userfn /);
+      expect(misaligned(help), help).toEqual([]);
+    }
+  });
+  it('the blocks it checks include the judge options', () => {
+    expect(misaligned(VERIFY_HELP.replace('  --judge-model <name>       ', '  --judge-model <name>  '))).toEqual([
+      'Judge rules (rules with a "judge" instead of a "condition"): has descriptions in columns 29, 24',
+    ]);
+    expect(misaligned(SERVE_HELP)).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ Endpoints:
   POST /verify-context  a verification context -> { passed, score, results, decision, retry_prompt?,
                         attempt, rule_set }
   POST /evaluate        { expression, context, profile?, now?, explain? } -> { value, type, explanation? } or 400 { error }
-  GET /healthz          200 { status: "ok", rules, workers? }; 503 { status: "draining", reason } once stopping
+  GET /healthz          200 { status: "ok", rules, buffered, workers? }; 503 { status: "draining", reason } once stopping
   GET /rules            the loaded rule set
 
 /verify and /verify-context take ?attempt=N (the agent's attempt, default 1: a

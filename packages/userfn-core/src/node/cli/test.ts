@@ -7,7 +7,7 @@ import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
-import { readInput, UsageError, type Io } from './io.js';
+import { fileError, readInput, UsageError, type Io } from './io.js';
 import { casesCandidates, casesFor, findSuites, type SuiteFiles } from './test-discover.js';
 import { countCases, formatCoverage, formatJunit, formatText, totalCoverage, type SuiteRun } from './test-report.js';
 
@@ -31,17 +31,17 @@ judge rule that runs (its threshold applies; no endpoint is called). Without
 cases/ beside it. A directory runs every rule set under it that has cases.
 
 Options:
-  --rules <file>       the rule set (JSON or YAML)
-  --cases <file>       its cases (default: found beside the rule set)
-  --format <f>         text (default) or junit (JUnit XML on standard output)
-  --now <iso>          the clock of cases that set none (default: the run's start)
-  --coverage           after the summary: for each rule whether the cases saw it
-                       hold and not hold, each and/or operand and conditional
-                       branch (of a condition, or a judge rule's when) no case
-                       reached, the rules never seen failing, and the
-                       percentage covered
-  --coverage-min <pct> exit 1 when the coverage is below pct (implies --coverage)
-  -h, --help           this help
+  --rules <file>        the rule set (JSON or YAML)
+  --cases <file>        its cases (default: found beside the rule set)
+  --format <f>          text (default) or junit (JUnit XML on standard output)
+  --now <iso>           the clock of cases that set none (default: the run's start)
+  --coverage            after the summary: for each rule whether the cases saw it
+                        hold and not hold, each and/or operand and conditional
+                        branch (of a condition, or a judge rule's when) no case
+                        reached, the rules never seen failing, and the
+                        percentage covered
+  --coverage-min <pct>  exit 1 when the coverage is below pct (implies --coverage)
+  -h, --help            this help
 
 Exit codes: 0 every case passed, 1 some case failed (or the coverage is below
 --coverage-min), 2 bad usage, or a rule set or cases file that does not load
@@ -75,6 +75,12 @@ function suitesOf(values: Record<string, unknown>, positionals: readonly string[
 }
 
 function required(rules: string): string {
+  // a rule set that is not there is said as such, not as a rule set without cases
+  try {
+    statSync(rules);
+  } catch (e) {
+    throw fileError('read', rules, e);
+  }
   const found = casesFor(rules);
   if (found) return found;
   throw new UsageError(`userfn test: no cases for ${rules}; looked for ${casesCandidates(rules).join(', ')} (or give --cases <file>)`);

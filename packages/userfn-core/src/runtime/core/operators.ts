@@ -40,6 +40,19 @@ export function isOrderable(kind: string): boolean {
   return kind === 'number' || kind === 'string' || kind === 'datetime' || kind === 'duration';
 }
 
+/**
+ * A hint for an argument of type `got` where `wanted` is expected, saying how
+ * to convert it (one way: from what was given to what is wanted).
+ */
+export function argumentHint(wanted: string, got: string): string | undefined {
+  if (wanted === 'string' && got === 'number') return 'convert with to_string(x)';
+  if (wanted === 'number' && got === 'string') return 'convert with to_number(s)';
+  if (wanted === 'datetime' && got === 'string') return 'parse the string with iso_datetime_parse(s)';
+  if (wanted === 'number' && got === 'duration') return 'convert with seconds(d), minutes(d), hours(d) or days(d)';
+  if (wanted === 'duration' && got === 'number') return 'make a duration with seconds(n), minutes(n), hours(n) or days(n)';
+  return undefined;
+}
+
 /** A hint for a mixed-type arithmetic or comparison, saying how to convert. */
 export function conversionHint(op: string, a: string, b: string): string | undefined {
   const timeAndNumber = (x: string, y: string) => (x === 'datetime' || x === 'duration') && y === 'number';

@@ -22,12 +22,18 @@ describe('doHover', () => {
     expect(h.markdown).toContain('code points');
   });
 
-  test('an unknown function: says so and offers the did-you-mean, as the diagnostic does', () => {
-    expect(hover("len|ght('abc') > 1")).toEqual({ text: 'lenght', markdown: 'unknown function `lenght`; did you mean `length`?' });
+  test('an unknown function: says so and offers the did-you-mean, as the diagnostic does, then the suggestion itself', () => {
+    const h = hover("len|ght('abc') > 1")!;
+    expect(h.text).toBe('lenght');
+    const [head, rest] = h.markdown.split('\n\n---\n\n');
+    expect(head).toBe('unknown function `lenght`; did you mean `length`?');
+    expect(rest).toContain('length(s: string) -> number');
     expect(hover('zzz|zzqq(1)')).toEqual({ text: 'zzzzzqq', markdown: 'unknown function `zzzzzqq`' });
     // a host function is a candidate too
     const functions = { risk_score: { signatures: [{ params: ['string' as const], returns: 'number' as const }], impl: () => 0 } };
-    expect(hover("risk_scor|(get('$.output.text'))", { functions })?.markdown).toBe('unknown function `risk_scor`; did you mean `risk_score`?');
+    const host = hover("risk_scor|(get('$.output.text'))", { functions })!.markdown;
+    expect(host.split('\n\n---\n\n')[0]).toBe('unknown function `risk_scor`; did you mean `risk_score`?');
+    expect(host).toContain('risk_score(');
   });
 
   test('a path: its type and description from the schema', () => {

@@ -30,10 +30,13 @@ export function hover(document: TextDocument, position: Position, model: Documen
     const functions = table(config);
     const decl = functions.get(call.name);
     if (decl) return result(functionMarkdown(decl), call.nameSpan.start, call.nameSpan.end);
-    // An unknown name: the hover says so and offers the did-you-mean, as the diagnostic does.
+    // An unknown name: the hover says so and offers the did-you-mean, as the diagnostic does, and then what the
+    // diagnostic cannot: the suggested function's signatures and doc (editors show both, so the hover adds to it).
     const near = suggest(call.name, functions.keys());
     const code = (name: string) => (config.markdown ? `\`${name}\`` : `'${name}'`);
-    return result(`unknown function ${code(call.name)}${near ? `; did you mean ${code(near)}?` : ''}`, call.nameSpan.start, call.nameSpan.end);
+    const head = `unknown function ${code(call.name)}${near ? `; did you mean ${code(near)}?` : ''}`;
+    const nearDecl = near === undefined ? undefined : functions.get(near);
+    return result(nearDecl ? `${head}\n\n---\n\n${functionMarkdown(nearDecl)}` : head, call.nameSpan.start, call.nameSpan.end);
   }
   const ctx = cursorContext(source.tokens, offset);
   if (ctx.kind === 'comment') return null;
