@@ -1,35 +1,28 @@
 import { Codes } from '../../common/diagnostics/codes.js';
 import { isRecord } from '../../common/values/json-values.js';
+import { literalOf } from '../../common/ast/literal.js';
 import { contextItem, fromContext } from '../core/context-values.js';
 import { BareFault } from '../core/fault.js';
-import type { Runtime } from '../core/runtime.js';
 import { hasOwn, typeName } from '../../common/values/values.js';
 import { T } from '../../common/types/type.js';
 import { defineBuiltin, nullAwareOverload, overload, p, type Example } from './define.js';
+import { atCallSite } from './dispatch.js';
 
 /**
  * Where the agent-tool builtins read from: `$.tool_calls` when present (even
  * empty: calls in order), else the keys of `$.tools` (which tools produced output,
  * no order and no counts).
  */
-type ToolSource = { kind: 'calls'; names: string[] } | { kind: 'tools'; tools: object } | { kind: 'none' };
+type ToolSource = { kind: 'calls'; list: readonly unknown[] } | { kind: 'tools'; tools: object } | { kind: 'none' };
 
-function toolSource(rt: Runtime): ToolSource {
-  const ctx = rt.ctx;
+function toolSource(ctx: unknown): ToolSource {
   if (ctx === null || typeof ctx !== 'object' || Array.isArray(ctx)) return { kind: 'none' };
   // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
   if (hasOwn.call(ctx, 'tool_calls')) {
     const calls = fromContext((ctx as Record<string, unknown>)['tool_calls']);
     if (calls !== null) {
       if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
-      const list = calls as readonly unknown[];
-      const names: string[] = [];
-      for (let i = 0; i < list.length; i++) {
-        const c = contextItem(list, i);
-        const name = isRecord(c) && hasOwn.call(c, 'name') ? c['name'] : undefined;
-        names.push(typeof name === 'string' ? name : '');
-      }
-      return { kind: 'calls', names };
+      return { kind: 'calls', list: calls as readonly unknown[] };
     }
   }
   if (hasOwn.call(ctx, 'tools')) {
@@ -37,6 +30,27 @@ function toolSource(rt: Runtime): ToolSource {
     if (isRecord(tools)) return { kind: 'tools', tools };
   }
   return { kind: 'none' };
+}
+
+/** The name of call `i` of `$.tool_calls` ('' when it has none that is a string). */
+function callName(list: readonly unknown[], i: number): string {
+  const c = contextItem(list, i);
+  const name = isRecord(c) && hasOwn.call(c, 'name') ? c['name'] : undefined;
+  return typeof name === 'string' ? name : '';
+}
+
+/**
+ * Whether tool `name` ran: a call of that name in `$.tool_calls`, else an
+ * entry in `$.tools`. Reads the calls where they are, building nothing: it
+ * runs for every `called` of every rule, over rollouts of many calls.
+ */
+function ran(ctx: unknown, name: string): boolean {
+  const src = toolSource(ctx);
+  if (src.kind === 'calls') {
+    for (let i = 0; i < src.list.length; i++) if (callName(src.list, i) === name) return true;
+    return false;
+  }
+  return src.kind === 'tools' && hasOwn.call(src.tools, name);
 }
 
 const AGENT_PROFILES = ['verification', 'transition'] as const;
@@ -52,15 +66,22 @@ export const called = defineBuiltin({
     nullAwareOverload({
       params: [p('name', T.string)],
       returns: T.boolean,
-      impl: ([name], rt) => {
-        if (name === null) return false;
-        const src = toolSource(rt);
-        if (src.kind === 'calls') return src.names.includes(name);
-        if (src.kind === 'tools') return hasOwn.call(src.tools, name);
-        return false;
-      },
+      impl: ([name], rt) => name !== null && ran(rt.ctx, name),
     }),
   ],
+  // `called('<literal>')`, in nearly every contract: the name held, no argument list built, no overload chosen.
+  compile({ argNodes, call }) {
+    const name = literalOf(argNodes[0]!);
+    if (typeof name !== 'string') return undefined;
+    const span = call.span;
+    return (rt) => {
+      try {
+        return ran(rt.ctx, name);
+      } catch (e) {
+        throw atCallSite(e, span);
+      }
+    };
+  },
   examples: [
     { expr: "called('lookup_account')", profile: 'verification', context: ctxWith(['lookup_account']), result: true },
     { expr: "called('lookup_account') and not called('delete_account')", profile: 'verification', context: { tools: { lookup_account: {} } }, result: true },
@@ -81,8 +102,12 @@ export const call_count = defineBuiltin({
       returns: T.number,
       impl: ([name], rt) => {
         if (name === null) return null;
-        const src = toolSource(rt);
-        if (src.kind === 'calls') return src.names.reduce((n, x) => (x === name ? n + 1 : n), 0);
+        const src = toolSource(rt.ctx);
+        if (src.kind === 'calls') {
+          let n = 0;
+          for (let i = 0; i < src.list.length; i++) if (callName(src.list, i) === name) n++;
+          return n;
+        }
         if (src.kind === 'tools' && hasOwn.call(src.tools, name)) {
           throw new BareFault(
             Codes.CallCountUnknown,
@@ -131,10 +156,10 @@ export const called_in_order = defineBuiltin({
           names.push(n);
         }
         if (names.length === 0) return true;
-        const src = toolSource(rt);
+        const src = toolSource(rt.ctx);
         if (src.kind === 'calls') {
           let i = 0;
-          for (const call of src.names) if (call === names[i] && ++i === names.length) return true;
+          for (let j = 0; j < src.list.length; j++) if (callName(src.list, j) === names[i] && ++i === names.length) return true;
           return false;
         }
         if (names.length === 1) return src.kind === 'tools' && hasOwn.call(src.tools, names[0]!);

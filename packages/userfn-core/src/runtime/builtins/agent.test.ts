@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { compile, UserFnError } from '../../index.js';
+
+// `called('<literal>')` has a closure of its own (no argument list, no overload
+// choice); these hold it to the reference interpreter and to the generic call
+// (`called(get('$.n'))`, the same builtin through invoke) on every shape of
+// tool source, the error's span included.
+const contexts: Record<string, unknown> = {
+  'calls, the name among them': { tool_calls: [{ name: 'search' }, { name: 'lookup_account' }] },
+  'calls, not among them': { tool_calls: [{ name: 'search' }] },
+  'calls, empty (tools ignored)': { tool_calls: [], tools: { lookup_account: {} } },
+  'calls with nameless and odd items': { tool_calls: [null, 3, { name: 7 }, {}, { name: 'lookup_account' }] },
+  'a hole in the calls': { tool_calls: [, { name: 'lookup_account' }] },
+  'calls null, tools read': { tool_calls: null, tools: { lookup_account: { outputs: { latest: '{}' } } } },
+  'tools only': { tools: { lookup_account: {} } },
+  'tools without it': { tools: { search: {} } },
+  'a name inherited, not own': { tools: Object.create({ lookup_account: {} }) },
+  'a call named __proto__': { tool_calls: [{ name: '__proto__' }] },
+  neither: { output: {} },
+  'not an object': ['lookup_account'],
+};
+
+describe('called with a literal name', () => {
+  for (const [what, ctx] of Object.entries(contexts)) {
+    it(`agrees with the interpreter and the generic call: ${what}`, () => {
+      const literal = compile("called('lookup_account')", { profile: 'verification' });
+      const generic = compile("called(get('$.n'))", { profile: 'verification' });
+      const value = literal.evaluate(ctx);
+      expect(value).toBe(literal.interpret(ctx));
+      const withName = ctx !== null && typeof ctx === 'object' && !Array.isArray(ctx) ? { ...ctx, n: 'lookup_account' } : ctx;
+      if (withName !== ctx) expect(generic.evaluate(withName)).toBe(value);
+    });
+  }
+
+  it('says true and false where it should', () => {
+    const c = compile("called('lookup_account')", { profile: 'verification' });
+    expect(c.evaluate(contexts['calls, the name among them'])).toBe(true);
+    expect(c.evaluate(contexts['calls, not among them'])).toBe(false);
+    expect(c.evaluate(contexts['calls with nameless and odd items'])).toBe(true);
+    expect(c.evaluate(contexts['tools only'])).toBe(true);
+    expect(c.evaluate(contexts['a name inherited, not own'])).toBe(false);
+    expect(compile("called('__proto__')", { profile: 'verification' }).evaluate(contexts['a call named __proto__'])).toBe(true);
+    expect(compile("called('__proto__')", { profile: 'verification' }).evaluate(contexts['tools only'])).toBe(false);
+  });
+
+  it('reports a $.tool_calls that is not a list at the call, as the interpreter does', () => {
+    const c = compile("get('$.x') == 1 or called('lookup_account')", { profile: 'verification' });
+    const ctx = { tool_calls: { name: 'lookup_account' } };
+    const thrown = (f: () => unknown): UserFnError => {
+      try {
+        f();
+      } catch (e) {
+        return e as UserFnError;
+      }
+      throw new Error('did not throw');
+    };
+    const compiled = thrown(() => c.evaluate(ctx));
+    const interpreted = thrown(() => c.interpret(ctx));
+    expect(compiled).toBeInstanceOf(UserFnError);
+    expect(compiled.message).toContain('$.tool_calls must be a list of calls, got object');
+    expect(compiled.code).toBe(interpreted.code);
+    expect(compiled.span).toEqual(interpreted.span);
+    expect(compiled.span).toMatchObject({ start: 19, end: 43 });
+  });
+});
+
+describe('call_count and called_in_order read the calls where they are', () => {
+  const ctx = { tool_calls: [{ name: 'search' }, { name: 'lookup_account' }, {}, { name: 'search' }, { name: 'issue_refund' }] };
+  it('counts and orders as before', () => {
+    expect(compile("call_count('search') == 2", { profile: 'verification' }).evaluate(ctx)).toBe(true);
+    expect(compile("call_count('close') == 0", { profile: 'verification' }).evaluate(ctx)).toBe(true);
+    expect(compile("called_in_order(['lookup_account', 'issue_refund'])", { profile: 'verification' }).evaluate(ctx)).toBe(true);
+    expect(compile("called_in_order(['issue_refund', 'lookup_account'])", { profile: 'verification' }).evaluate(ctx)).toBe(false);
+    expect(compile("called_in_order(['search', 'search'])", { profile: 'verification' }).evaluate(ctx)).toBe(true);
+  });
+});
