@@ -2,7 +2,7 @@
 /**
  * Checks every conformance file in this folder, with no dependencies:
  * each file against case.schema.json (read and applied by the small schema
- * interpreter below, so the schema stays the one statement of the format),
+ * interpreter in ../support/json-schema-lite.mjs, so the schema stays the one statement of the format),
  * then the rules a schema cannot say: case names unique across the suite,
  * codes present in codes.ts, `at` found in `expr`, real calendar datetimes,
  * canonical durations. Prints the case count per file; exits 1 on any problem.
@@ -12,6 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validateJson } from '../support/json-schema-lite.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CODES_PATH = join(here, '../../packages/userfn-core/src/common/diagnostics/codes.ts');
@@ -20,113 +21,6 @@ const AGENT_TOOLS = /\b(called|call_count|called_in_order)\s*\(/;
 
 const problems = [];
 const problem = (where, message) => problems.push(`${where}: ${message}`);
-
-// ---- a JSON Schema subset interpreter (only the keywords case.schema.json uses) ----
-
-const ANNOTATIONS = new Set(['$schema', 'title', 'description', 'default']);
-const KEYWORDS = new Set([
-  '$ref',
-  'type',
-  'enum',
-  'const',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'minItems',
-  'uniqueItems',
-  'minLength',
-  'pattern',
-  'minimum',
-  'oneOf',
-  'allOf',
-  'if',
-  'then',
-  'dependentRequired',
-  '$defs',
-]);
-
-function jsonType(v) {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  return typeof v; // object | string | number | boolean
-}
-
-function typeMatches(v, t) {
-  if (t === 'integer') return Number.isInteger(v);
-  return jsonType(v) === t;
-}
-
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (jsonType(a) !== jsonType(b) || typeof a !== 'object' || a === null) return false;
-  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-}
-
-function resolveRef(root, ref) {
-  if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((node, key) => node[key], root);
-}
-
-/** Returns a list of "path: message" errors for `value` against `schema`. */
-function validate(root, schema, value, path) {
-  if (schema === true) return [];
-  if (schema === false) return [`${path}: not allowed`];
-  const errs = [];
-  for (const key of Object.keys(schema)) {
-    if (!KEYWORDS.has(key) && !ANNOTATIONS.has(key)) throw new Error(`schema keyword ${key} is not supported by validate.mjs`);
-  }
-  if (schema.$ref) errs.push(...validate(root, resolveRef(root, schema.$ref), value, path));
-  if (schema.type !== undefined) {
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.some((t) => typeMatches(value, t))) return [...errs, `${path}: expected ${types.join(' or ')}, got ${jsonType(value)}`];
-  }
-  if (schema.enum && !schema.enum.some((e) => deepEqual(e, value))) errs.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
-  if ('const' in schema && !deepEqual(schema.const, value)) errs.push(`${path}: must be ${JSON.stringify(schema.const)}`);
-  if (typeof value === 'string') {
-    if (schema.minLength !== undefined && [...value].length < schema.minLength) errs.push(`${path}: shorter than ${schema.minLength}`);
-    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
-      errs.push(`${path}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
-  }
-  if (typeof value === 'number' && schema.minimum !== undefined && value < schema.minimum) errs.push(`${path}: less than ${schema.minimum}`);
-  if (Array.isArray(value)) {
-    if (schema.minItems !== undefined && value.length < schema.minItems) errs.push(`${path}: fewer than ${schema.minItems} items`);
-    if (schema.uniqueItems && value.some((x, i) => value.findIndex((y) => deepEqual(x, y)) !== i)) errs.push(`${path}: items are not unique`);
-    if (schema.items !== undefined) for (const [i, x] of value.entries()) errs.push(...validate(root, schema.items, x, `${path}[${i}]`));
-  }
-  if (jsonType(value) === 'object') {
-    for (const key of schema.required ?? []) if (!Object.hasOwn(value, key)) errs.push(`${path}: missing "${key}"`);
-    for (const [key, deps] of Object.entries(schema.dependentRequired ?? {})) {
-      if (Object.hasOwn(value, key)) for (const d of deps) if (!Object.hasOwn(value, d)) errs.push(`${path}: "${key}" requires "${d}"`);
-    }
-    for (const key of Object.keys(value)) {
-      const sub = `${path}.${key}`;
-      if (schema.properties && Object.hasOwn(schema.properties, key)) errs.push(...validate(root, schema.properties[key], value[key], sub));
-      else if (schema.additionalProperties !== undefined) {
-        if (schema.additionalProperties === false) errs.push(`${path}: unexpected key "${key}"`);
-        else errs.push(...validate(root, schema.additionalProperties, value[key], sub));
-      }
-    }
-  }
-  if (schema.allOf) for (const s of schema.allOf) errs.push(...validate(root, s, value, path));
-  if (schema.oneOf) {
-    const results = schema.oneOf.map((s) => validate(root, s, value, path));
-    const passing = results.filter((r) => r.length === 0).length;
-    if (passing !== 1) {
-      const detail = passing === 0 ? results.map((r) => r[0]).join('; or ') : `${passing} alternatives match`;
-      errs.push(`${path}: must match exactly one alternative (${detail})`);
-    }
-  }
-  if (schema.if !== undefined && validate(root, schema.if, value, path).length === 0 && schema.then !== undefined) {
-    errs.push(...validate(root, schema.then, value, path));
-  }
-  return errs;
-}
 
 // ---- rules beyond the schema ----
 
@@ -227,11 +121,11 @@ function main() {
     }
     // The file's frame first, then each case on its own, so one bad case hides no other.
     const frame = { ...schema, properties: { ...schema.properties, cases: { type: 'array', minItems: 1 } } };
-    const frameErrors = validate(schema, frame, data, file);
+    const frameErrors = validateJson(schema, data, frame, file);
     problems.push(...frameErrors);
     if (frameErrors.length > 0) continue;
     data.cases.forEach((c, i) => {
-      const caseErrors = validate(schema, schema.properties.cases.items, c, `${file}.cases[${i}]`);
+      const caseErrors = validateJson(schema, c, schema.properties.cases.items, `${file}.cases[${i}]`);
       problems.push(...caseErrors);
       if (caseErrors.length === 0) checkCase(c, `${file} #${i + 1} "${c.name}"`, codes, names);
     });

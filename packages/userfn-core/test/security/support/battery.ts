@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Limits } from '../../../src/common/limits.js';
 import type { ProfileName } from '../../../src/common/profiles/profiles.js';
-import { validateJson } from './json-schema-lite.js';
+import { validateJson } from '../../../../../test/support/json-schema-lite.mjs';
 
 /** The folder of the security battery (repo root /test/security). */
 export const BATTERY_DIR = fileURLToPath(new URL('../../../../../test/security/', import.meta.url));
