@@ -92,6 +92,25 @@ describe('installed in an empty project', () => {
     ]);
     expect([r.stdout, r.stderr]).toEqual(['3 function function\n', '']);
   });
+  it('verifies on worker threads through @userfn/core/node (the worker ships beside the bundled entry)', () => {
+    const script = [
+      "import { loadRuleSet } from '@userfn/core';",
+      "import { verifyStream } from '@userfn/core/node';",
+      "import { Writable } from 'node:stream';",
+      'const rules = loadRuleSet({ rules: [{ id: "confident", condition: "get(\'$.output.confidence\', 0) >= 0.8", message: "low" }] });',
+      "const lines = Array.from({ length: 400 }, (_, i) => JSON.stringify({ output: { confidence: (i % 10) / 10 } })).join('\\n');",
+      "let out = '';",
+      'const sink = new Writable({ write(c, _e, cb) { out += c; cb(); } });',
+      'async function* input() { yield lines; }',
+      // every chunk to a worker: a worker entry that is not found fails the run
+      'const s = await verifyStream(rules, input(), sink, { workers: 2, shareWork: false, chunkLimits: { maxLines: 50, maxBytes: 1e6 } });',
+      "console.log(out.trim().split('\\n').length, s.passed, s.failed);",
+    ].join('\n');
+    // a file, not -e: worker threads inherit the process's flags, and --input-type fails a worker
+    writeFileSync(join(project, 'verify.mjs'), script);
+    const r = run(process.execPath, ['verify.mjs']);
+    expect([r.stdout, r.stderr]).toEqual(['400 80 320\n', '']);
+  });
   it('loads with CommonJS require', () => {
     const r = run(process.execPath, [
       '-e',

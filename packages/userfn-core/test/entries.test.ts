@@ -2,7 +2,8 @@
  * `@userfn/core` runs in a browser (the playground bundles it with no shims):
  * nothing its entry reaches may import a Node module. `@userfn/core/node` is
  * where batch verification, the server and the CLI live. Checked on the
- * sources and on the built package that users install.
+ * sources and on the built entries that users install (dist/lib: Chevrotain
+ * inlined, the other dependencies imported; vite.bundle.config.ts).
  */
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +20,11 @@ function nodeImports(entry: string): string[] {
 
 describe.each([
   ['sources', '../src/index.ts', '../src/node.ts'],
-  ['built package', '../dist/index.js', '../dist/node.js'],
-])('the entries (%s)', (_, browser, node) => {
+  ['built package', '../dist/lib/index.js', '../dist/lib/node.js'],
+])('the entries (%s)', (what, browser, node) => {
   it('@userfn/core reaches no node: module', () => {
-    expect(reachable(at(browser)).length).toBeGreaterThan(50);
+    // the sources are ~200 modules; the built entry is one module and its chunks
+    expect(reachable(at(browser)).length).toBeGreaterThan(what === 'sources' ? 50 : 1);
     expect(nodeImports(at(browser))).toEqual([]);
   });
 
@@ -34,5 +36,15 @@ describe.each([
 
   it('@userfn/core/node does reach Node modules (the check sees them)', () => {
     expect(nodeImports(at(node)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the built entries (dist/lib)', () => {
+  it('inline Chevrotain and lodash-es: an embedding process loads them as one file, not ~700 modules', () => {
+    const entries = [at('../dist/lib/index.js'), at('../dist/lib/node.js'), at('../dist/lib/worker.js')];
+    const bare = entries.flatMap((e) => reachable(e).flatMap((m) => m.bare));
+    expect(bare.filter((spec) => /^(chevrotain|@chevrotain\/|lodash-es)/.test(spec))).toEqual([]);
+    // the other dependencies stay imports, shared with the host
+    expect(bare).toEqual(expect.arrayContaining(['yaml', 're2js', 'openai']));
   });
 });
