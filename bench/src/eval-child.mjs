@@ -5,7 +5,7 @@
  * context copy, times evaluation (ns/op) in a generated loop, then (unless
  * --eval-only) times compilation (µs/op). Prints one JSON line on stdout.
  */
-import { engineById, loadAdapter, userfnOptions } from './engines.mjs';
+import { coreBuildFile, engineById, loadAdapter, userfnOptions } from './engines.mjs';
 import { CONTEXT_COPIES, makeLoop, makeOnce, measure } from './loops.mjs';
 import { loadWorkloads, sameResult, describe } from './workloads.mjs';
 
@@ -93,9 +93,8 @@ async function main() {
  * The grammar is not public API: it is imported from the core's build.
  */
 async function userfnCompileParts(core, sources) {
-  const built = import.meta.resolve('@userfn/core');
-  const { lex } = await import(new URL('./language/syntax/token-stream.js', built));
-  const { parseTokens } = await import(new URL('./language/syntax/parser.js', built));
+  const { lex } = await import(coreBuildFile('language/syntax/token-stream.js'));
+  const { parseTokens } = await import(coreBuildFile('language/syntax/parser.js'));
   const timeEach = (f) =>
     measure(
       (n) => {

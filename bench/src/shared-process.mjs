@@ -25,7 +25,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { contractMemberNames, contractRules, contractSessions } from './contract.mjs';
-import { loadAdapter, userfnOptions } from './engines.mjs';
+import { coreBuildFile, loadAdapter, userfnOptions } from './engines.mjs';
 import { geomean, median } from './stats.mjs';
 import { loadWorkloads, sameResult } from './workloads.mjs';
 
@@ -162,9 +162,8 @@ async function main() {
 
   // Compile, interleaved in the same process.
   const core = engines.userfn.core;
-  const built = import.meta.resolve('@userfn/core');
-  const { lex } = await import(new URL('./language/syntax/token-stream.js', built));
-  const { parseTokens } = await import(new URL('./language/syntax/parser.js', built));
+  const { lex } = await import(coreBuildFile('language/syntax/token-stream.js'));
+  const { parseTokens } = await import(coreBuildFile('language/syntax/parser.js'));
   const compileSources = [
     ...workloads.map((w) => ({ id: w.id, w, userfn: w.sources.userfn, cel: w.sources.cel })),
     { id: 'RS', w: { userfnProfile: 'verification' }, many: contract },

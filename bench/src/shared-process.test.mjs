@@ -24,3 +24,18 @@ describe('shared-process.mjs --cell', () => {
     expect(failed.stderr).toContain('js:RS');
   }, 60_000);
 });
+
+// The compile floor is measured with the core's lexer and grammar alone, which are not
+// public API: they come from the per-file build, not from the bundled entries.
+describe('coreBuildFile', () => {
+  it('finds the lexer and the grammar the floor is measured with', async () => {
+    const { coreBuildFile } = await import('./engines.mjs');
+    const { lex } = await import(coreBuildFile('language/syntax/token-stream.js'));
+    const { parseTokens } = await import(coreBuildFile('language/syntax/parser.js'));
+    const tokens = lex("get('$.output') != null").significant;
+    expect(tokens.map((t) => t.image)).toEqual(['get', '(', "'$.output'", ')', '!=', 'null']);
+    const parsed = parseTokens(tokens);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.program.expressions).toHaveLength(1);
+  });
+});
