@@ -14,6 +14,11 @@ describe('shared-process.mjs --cell', () => {
     expect(stdout.trim()).toMatch(/^userfn:W7: \d+(\.\d)? ns per evaluation$/);
   }, 60_000);
 
+  it('with --own-copies, times an expression compiled by a copy of the core of its own', async () => {
+    const { stdout } = await run(process.execPath, [script, '--quick', '--own-copies', '--cell', 'userfn-own:W7', '--out', '/nonexistent/shared.json']);
+    expect(stdout.trim()).toMatch(/^userfn-own:W7: \d+(\.\d)? ns per evaluation$/);
+  }, 120_000);
+
   it('names the cells there are when asked for one that is not', async () => {
     const failed = await run(process.execPath, [script, '--quick', '--cell', 'userfn:W9']).then(
       () => undefined,
