@@ -130,6 +130,48 @@ describe('fused literal-path comparisons agree with the interpreter on any conte
     expect(both("get('$.num') >= 5", odd)).toEqual({ value: true });
   });
 
+  // `x in [literals]` holds the list and reads a literal path raw (compile.ts, case 'in').
+  const lists = ["['indexed', 'x']", '[5, 6]', '[0]', '[true, false]', "['5', 5]", '[1, null]', "[[5], 'x']", '[]'];
+  for (const key of keys) {
+    it(`get('$.${key}') in a literal list, read raw and through a default`, () => {
+      for (const list of lists) {
+        both(`get('$.${key}') in ${list}`, odd);
+        both(`get('$.${key}', 'indexed') in ${list}`, odd);
+      }
+    });
+  }
+
+  // contains/starts_with/ends_with with a literal second argument test a string in place (strings.ts).
+  for (const key of keys) {
+    it(`contains, starts_with and ends_with of get('$.${key}') and a literal`, () => {
+      for (const f of ['contains', 'starts_with', 'ends_with']) {
+        for (const t of ["'5'", "''", "'x'"]) {
+          both(`${f}(get('$.${key}'), ${t})`, odd);
+          both(`${f}(get('$.${key}', '5'), ${t})`, odd);
+        }
+      }
+    });
+  }
+
+  it('contains of a literal: true or false on a string, null on null, the usual error on another type', () => {
+    expect(both("contains(get('$.str'), '5')", odd)).toEqual({ value: true });
+    expect(both("ends_with(get('$.str'), 'x')", odd)).toEqual({ value: false });
+    expect(both("contains(get('$.absent'), '5')", odd)).toEqual({ value: null });
+    expect(both("contains(get('$.num'), '5')", odd)).toEqual({ error: 'UF3001' });
+    expect(both("contains(get('$.list'), '5')", odd)).toEqual({ error: 'UF3001' });
+  });
+
+  it('gives the gated answers for in: NaN, Infinity and functions are in no list, -0 is 0', () => {
+    expect(both("get('$.num') in [4, 5]", odd)).toEqual({ value: true });
+    expect(both("get('$.str') in [4, 5]", odd)).toEqual({ value: false });
+    expect(both("get('$.nan') in [5]", odd)).toEqual({ value: false });
+    expect(both("get('$.inf') in [5]", odd)).toEqual({ value: false });
+    expect(both("get('$.fn') in ['indexed']", odd)).toEqual({ value: false });
+    expect(both("get('$.negZero') in [0]", odd)).toEqual({ value: true });
+    expect(both("get('$.absent') in [1, null]", odd)).toEqual({ value: true });
+    expect(both("get('$.list') in [[5], 'x']", odd)).toEqual({ value: true });
+  });
+
   it('does not read raw a get whose type a schema declares: the declared type is still checked', () => {
     const schema = { type: 'object', properties: { score: { type: 'number' } } } as const;
     for (const source of ["get('$.score') > 1", "get('$.score') == 2"]) {

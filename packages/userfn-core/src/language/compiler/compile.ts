@@ -125,6 +125,18 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     return resolved.decl.contextReader?.(resolved.data, n.args.length);
   }
 
+  /** The items of a list literal of strings, finite numbers and booleans (no null), or undefined. */
+  function primitiveItems(n: Node): readonly (string | number | boolean)[] | undefined {
+    if (n.kind !== 'list') return undefined;
+    const items: (string | number | boolean)[] = [];
+    for (const item of n.items) {
+      const k = literalOf(item);
+      if (typeof k === 'string' || typeof k === 'boolean' || (typeof k === 'number' && Number.isFinite(k))) items.push(k);
+      else return undefined;
+    }
+    return items;
+  }
+
   /** A closure that gives true/false for a node in a boolean position. */
   function test(node: Node): Test {
     const c = gen(node);
@@ -196,8 +208,21 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         }
         return (rt) => ordering(op, l(rt), r(rt), span);
       }
-      case 'in':
+      case 'in': {
+        // `x in ['a', 'b']`: a list of string, finite-number and boolean literals is
+        // held, not built on every evaluation, and x is in it exactly when it is
+        // identical to an item (deep equality of anything with a primitive is
+        // identity; null, which equals only null, is not among them). A literal
+        // read is read raw, as for `==`: the gate turns only non-JSON values
+        // (absent, NaN, a function…) into null, and none of those is an item.
+        const items = primitiveItems(node.right);
+        if (items) {
+          const read = literalRead(node.left);
+          if (read) return (rt) => items.includes(read(rt.ctx) as string);
+          return (rt) => items.includes(l(rt) as string);
+        }
         return (rt) => membership(l(rt), r(rt), span, limits);
+      }
       default: {
         const op = node.op;
         if (lk === 'number' && rk === 'number') return compileNumberOp(op, l, r, span, literalOf(node.left), literalOf(node.right));

@@ -6,6 +6,7 @@ import { jsonText } from '../core/json-text.js';
 import { ownKeys, type Value } from '../../common/values/values.js';
 import { DEFAULT_LIMITS } from '../../common/limits.js';
 import { T } from '../../common/types/type.js';
+import { literalOf } from '../../common/ast/literal.js';
 import { defineBuiltin, overload, p, type BuiltinDecl, type Example } from './define.js';
 import type { Runtime } from '../core/runtime.js';
 import { compileRegex, flagsProblem } from './support.js';
@@ -84,6 +85,18 @@ function stringTest(name: string, doc: string, fn: (s: string, t: string) => boo
         impl: ([s, t]) => fn(s, t),
       }),
     ],
+    // `contains(get('$.output.text'), 'refund')`: a literal second argument is held, and a
+    // string first one is tested in place (no argument list, no overload choice); null or
+    // another type takes the generic call, which gives null or the usual error.
+    compile({ args, argNodes, generic }) {
+      const t = literalOf(argNodes[1]!);
+      if (typeof t !== 'string') return undefined;
+      const s = args[0]!;
+      return (rt) => {
+        const v = s(rt);
+        return typeof v === 'string' ? fn(v, t) : generic(rt);
+      };
+    },
     examples,
   });
 }
