@@ -118,6 +118,42 @@ describe('playground in Chromium', () => {
     await page.screenshot({ path: join(RESULTS_DIR, 'scrolled-header.png') });
   });
 
+  it('keeps the header on one line at 1000 px while it works, and shows an error status whole', async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 1000, height: 500 });
+    const rowOf = async () => {
+      const bar = (await page.locator('header.bar').boundingBox())!;
+      const share = (await page.locator('#share').boundingBox())!;
+      return { barHeight: bar.height, shareTop: share.y - bar.y };
+    };
+    const oneLine = await rowOf();
+    expect(oneLine.shareTop).toBeLessThan(12);
+    // the status texts of a working page: none may move the Share link to a second line
+    for (const [state, label] of [
+      ['busy', 'evaluating…'],
+      ['busy', 'verifying…'],
+      ['ready', 'ready'],
+    ] as const) {
+      await page.evaluate(
+        ([s, t]) => {
+          const status = document.getElementById('status')!;
+          status.dataset.state = s;
+          status.textContent = t;
+        },
+        [state, label] as const,
+      );
+      expect(await rowOf(), label).toEqual(oneLine);
+    }
+    // an error is never cut: it takes the room it needs (and may wrap the bar)
+    await page.evaluate(() => {
+      const status = document.getElementById('status')!;
+      status.dataset.state = 'error';
+      status.textContent = 'failed to start: the worker script could not be loaded from this origin';
+    });
+    expect(await page.evaluate(() => document.getElementById('status')!.scrollWidth <= document.getElementById('status')!.clientWidth)).toBe(true);
+    await page.screenshot({ path: join(RESULTS_DIR, 'header-1000px-error.png') });
+  });
+
   it('typing an expression shows the right value', async () => {
     const page = await open();
     await page.locator('[data-testid="profile"]').selectOption('any');

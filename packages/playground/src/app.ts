@@ -52,6 +52,7 @@ export async function startPlayground(options: { worker?: Worker } = {}): Promis
   const status = byId('status');
   const setStatus = (state: 'busy' | 'ready' | 'error', text: string): void => {
     status.dataset.state = state;
+    status.title = text;
     setText(status, text);
   };
 
