@@ -81,7 +81,7 @@ async function main() {
 
   const extra = engineId === 'userfn' ? await userfnCachePath(adapter.core, sources, wl, bench, contexts[0]) : undefined;
   const ruleSet = engineId === 'userfn' && Array.isArray(wl.rules) ? await userfnRuleSet(adapter.core, wl, bench, contexts) : undefined;
-  const compileParts = engineId === 'userfn' ? await userfnCompileParts(adapter.core, sources) : undefined;
+  const compileParts = engineId === 'userfn' ? await userfnCompileParts(sources) : undefined;
   emit({ status: 'ok', evaluation, compile, ...(extra ? { cache: extra } : {}), ...(ruleSet ? { ruleSet } : {}), ...(compileParts ? { compileParts } : {}) });
 }
 
@@ -92,7 +92,10 @@ async function main() {
  * the tokens): what any compile that parses with Chevrotain pays at the least.
  * The grammar is not public API: it is imported from the core's build.
  */
-async function userfnCompileParts(core, sources) {
+async function userfnCompileParts(sources) {
+  // parse() and the grammar from one module instance (the per-file build, where the grammar
+  // alone can be reached), so that neither has inline caches the other does not share.
+  const core = await import(coreBuildFile('index.js'));
   const { lex } = await import(coreBuildFile('language/syntax/token-stream.js'));
   const { parseTokens } = await import(coreBuildFile('language/syntax/parser.js'));
   const timeEach = (f) =>

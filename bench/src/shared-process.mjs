@@ -181,7 +181,10 @@ async function main() {
   for (const c of cells) (ns[c.workload] ??= {})[c.engine] = median(c.samples);
 
   // Compile, interleaved in the same process.
-  const core = engines.userfn.core;
+  // compile(), parse() and the floor from one module instance (the per-file build, where the
+  // lexer and grammar alone can be reached): a copy of the parser of their own would give the
+  // floor inline caches the others do not share.
+  const core = await import(coreBuildFile('index.js'));
   const { lex } = await import(coreBuildFile('language/syntax/token-stream.js'));
   const { parseTokens } = await import(coreBuildFile('language/syntax/parser.js'));
   const compileSources = [

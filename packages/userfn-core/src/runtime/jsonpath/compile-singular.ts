@@ -84,20 +84,138 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
 }
 
 /**
- * Member reads, one step each. Why sixteen identical functions: the engine
- * keeps a property-load site's feedback per function, not per closure, so in
- * one shared step every member name a process reads would meet at the same
- * site, which then goes megamorphic (a generic lookup, and the `in` test and
+ * Member reads, one step each. Why 128 identical functions: the engine keeps
+ * a property-load site's feedback per function, not per closure, so in one
+ * shared step every member name a process reads would meet at the same site,
+ * which then goes megamorphic (a generic lookup, and the `in` test and
  * prototype test below stop folding): three reads of `$.output.*` cost about
- * 60 ns more that way. Each of the first 16 distinct names of the process is
+ * 60 ns more that way. Each of the first 128 distinct names of the process is
  * given a copy of its own, whose site sees that name only and stays fast;
  * later names share a copy by a hash (those copies' sites see several names,
- * as the one shared site did). Steps 1-4 of the member read above.
+ * as the one shared site did). There were 16 copies: a rule set reads more
+ * names than that (the bench's support contract reads 43), and the names past
+ * the 16th met at shared sites: with 64 copies, in the bench's shared process
+ * (bench/README.md), `get('$.tools.search') != null` went from 101 to 46 ns
+ * and the contract from 4,850 to 4,290 ns; 128 leaves room for a host that
+ * runs several rule sets (unused copies are never compiled). Steps 1-4 of the
+ * member read above.
  */
 type Step = (o: unknown, k: string) => unknown;
 
-// biome-ignore format: sixteen identical one-line steps read best as a column
+// biome-ignore format: identical one-line steps read best as a column
 const STEPS: readonly Step[] = [
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
+  (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
   (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
   (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
   (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
@@ -116,7 +234,10 @@ const STEPS: readonly Step[] = [
   (o, k) => { if (typeof o !== 'object' || o === null) return undefined; if (k in objectProto) return memberChecked(o, k); void ('' in o); return getProto(o) === objectProto ? (o as Members)[k] : memberChecked(o, k); },
 ];
 
-/** The names given a step of their own, in order of first use (at most STEPS.length: the map never grows past it). */
+/** How many names get a step of their own. Exported for tests. */
+export const STEP_COPIES = STEPS.length;
+
+/** The names given a step of their own, in order of first use (at most STEP_COPIES: the map never grows past it). */
 const dedicated = new Map<string, Step>();
 
 /** The step for member name `k`. Exported for tests. */

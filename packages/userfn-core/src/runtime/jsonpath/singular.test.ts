@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { Datetime } from '../../common/values/time-values.js';
-import { stepFor } from './compile-singular.js';
+import { STEP_COPIES, stepFor } from './compile-singular.js';
 import { compilePath } from './index.js';
 
 describe('singular detection', () => {
@@ -119,20 +119,23 @@ describe('get on singular paths', () => {
     }
   });
 
-  it('gives each of the first 16 member names of a process its own step, and later names a shared one', async () => {
-    // A fresh copy of the module: the one this file imported has given its 16 steps away already.
+  it('gives each of the first STEP_COPIES member names of a process its own step, and later names a shared one', async () => {
+    // A fresh copy of the module: the one this file imported has given steps away already.
     vi.resetModules();
     const fresh = await import('./compile-singular.js');
-    const names = Array.from({ length: 40 }, (_, i) => `step_name_${i}`);
+    const n = fresh.STEP_COPIES;
+    expect(n).toBe(128);
+    const names = Array.from({ length: n + 40 }, (_, i) => `step_name_${i}`);
     const steps = names.map(fresh.stepFor);
-    expect(new Set(steps.slice(0, 16)).size).toBe(16);
-    // The 17th name on share one of those 16, and the same name always gets the same step.
-    for (const s of steps.slice(16)) expect(steps.slice(0, 16)).toContain(s);
+    expect(new Set(steps.slice(0, n)).size).toBe(n);
+    // The names past them share one of those, and the same name always gets the same step.
+    for (const s of steps.slice(n)) expect(steps.slice(0, n)).toContain(s);
     expect(names.map(fresh.stepFor)).toEqual(steps);
   });
 
   it('reads right through shared steps: many names, polluted-looking names, any order', () => {
-    const names = Array.from({ length: 40 }, (_, i) => `shared_name_${i}`);
+    // more names than there are steps, so that some of them share one
+    const names = Array.from({ length: STEP_COPIES + 40 }, (_, i) => `shared_name_${i}`);
     for (const k of names) stepFor(k);
     const doc = Object.fromEntries(names.map((k, i) => [k, { v: i }]));
     for (const [i, k] of names.entries()) {
