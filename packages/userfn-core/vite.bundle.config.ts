@@ -36,7 +36,10 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       rollupOptions: {
         input,
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
+        // topLevelVar: Vite turns top-level const into var by default; V8 folds a module's
+        // const bindings (Object.getPrototypeOf, Object.prototype in the member steps) into the
+        // optimized code and must reload a var on every use: a member read took 25% longer.
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js', topLevelVar: false },
       },
     },
     ssr: { noExternal: lib ? ['chevrotain', /^@chevrotain\//, 'lodash-es'] : true },

@@ -215,11 +215,11 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         // identity; null, which equals only null, is not among them). A literal
         // read is read raw, as for `==`: the gate turns only non-JSON values
         // (absent, NaN, a function…) into null, and none of those is an item.
-        const items = primitiveItems(node.right);
+        const items: readonly unknown[] | undefined = primitiveItems(node.right);
         if (items) {
           const read = literalRead(node.left);
-          if (read) return (rt) => items.includes(read(rt.ctx) as string);
-          return (rt) => items.includes(l(rt) as string);
+          if (read) return (rt) => items.includes(read(rt.ctx));
+          return (rt) => items.includes(l(rt));
         }
         return (rt) => membership(l(rt), r(rt), span, limits);
       }
