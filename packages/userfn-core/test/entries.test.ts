@@ -5,11 +5,13 @@
  * sources and on the built entries that users install (dist/lib: Chevrotain
  * inlined, the other dependencies imported; vite.bundle.config.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 import { reachable } from './support/import-graph.js';
 
 const NODE_MODULES = new Set(builtinModules);
@@ -61,5 +63,31 @@ describe('the built bundles (dist/lib, dist/bundle)', () => {
       .map((f) => readFileSync(join(at(dir), f), 'utf8'));
     expect(texts.some((t) => /^const getProto = Object\.getPrototypeOf;$/m.test(t))).toBe(true);
     expect(texts.filter((t) => /^(var|let) getProto\b/m.test(t))).toEqual([]);
+  });
+});
+
+describe('@userfn/core/node (built)', () => {
+  // A resolve hook that refuses `openai`: the entry must load without it (the judge client
+  // loads it on its first request to an endpoint, src/node/judge/client.ts).
+  const dir = mkdtempSync(join(tmpdir(), 'userfn-no-openai-'));
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    "export async function resolve(s, c, next) { if (s === 'openai' || s.startsWith('openai/')) throw new Error('openai was loaded'); return next(s, c); }\n",
+  );
+  const register = join(dir, 'register.mjs');
+  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const run = (code: string) =>
+    spawnSync(process.execPath, ['--import', pathToFileURL(register).href, '--input-type=module', '-e', code], { encoding: 'utf8' });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('loads without the judge client package, which it loads on a judge request', () => {
+    const entry = pathToFileURL(at('../dist/lib/node.js')).href;
+    const ok = run(`const m = await import(${JSON.stringify(entry)}); console.log(typeof m.verifyStream);`);
+    expect([ok.stdout, ok.stderr]).toEqual(['function\n', '']);
+    // the hook does refuse openai, so the check above is a real one
+    const refused = run("await import('openai');");
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('openai was loaded');
   });
 });

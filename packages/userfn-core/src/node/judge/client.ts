@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
 import { parseJudgeReply } from '../../rules/judge-reply.js';
 import { JudgeCallError, type JudgeAnswer, type JudgeBackend, type JudgeRequest } from '../../rules/judge-request.js';
 import type { JudgeCallRecord } from '../../rules/types.js';
@@ -48,13 +48,23 @@ export interface JudgeClient extends JudgeBackend {
   readonly inFlight: number;
 }
 
+type OpenAIModule = typeof import('openai');
+
+/**
+ * The `openai` package, loaded when a request first goes to an endpoint: a
+ * process that never calls a judge (or answers every call from the cache)
+ * does not load it (it was half of the import of @userfn/core/node: 65 ms).
+ */
+let openaiModule: Promise<OpenAIModule> | undefined;
+const loadOpenAI = (): Promise<OpenAIModule> => (openaiModule ??= import('openai'));
+
 // Set by the client on each request, read and removed by the fetch below: the attempts of one call are counted without the endpoint seeing it.
 const CALL_HEADER = 'x-userfn-judge-call';
 
 /** What a failed call was, in one line, without anything of the request (the key never appears). */
-function describeFailure(e: unknown, timeoutMs: number): string {
-  if (e instanceof APIConnectionTimeoutError) return `the judge endpoint did not answer within ${timeoutMs} ms`;
-  if (e instanceof APIError && e.status !== undefined)
+function describeFailure(e: unknown, timeoutMs: number, api: OpenAIModule | undefined): string {
+  if (api && e instanceof api.APIConnectionTimeoutError) return `the judge endpoint did not answer within ${timeoutMs} ms`;
+  if (api && e instanceof api.APIError && e.status !== undefined)
     return `the judge endpoint answered HTTP ${e.status}${e.message ? `: ${e.message.replace(/^\d+\s*/, '').slice(0, 200)}` : ''}`;
   if (e instanceof Error) return `the judge endpoint could not be reached: ${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}`;
   return `the judge call failed: ${String(e)}`;
@@ -91,17 +101,22 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
     return baseFetch(input, { ...init, headers });
   }) as typeof fetch;
 
-  const client = new OpenAI({
-    // The client insists on a key; without one the placeholder's header is removed above.
-    apiKey: options.apiKey ?? 'none',
-    baseURL: options.baseURL,
-    organization: null,
-    project: null,
-    timeout: timeoutMs,
-    maxRetries: options.retries ?? JUDGE_DEFAULTS.retries,
-    logLevel: 'off',
-    fetch: countingFetch,
-  });
+  let client: Promise<OpenAI> | undefined;
+  const clientNow = (): Promise<OpenAI> =>
+    (client ??= loadOpenAI().then(
+      (api) =>
+        new api.default({
+          // The client insists on a key; without one the placeholder's header is removed above.
+          apiKey: options.apiKey ?? 'none',
+          baseURL: options.baseURL,
+          organization: null,
+          project: null,
+          timeout: timeoutMs,
+          maxRetries: options.retries ?? JUDGE_DEFAULTS.retries,
+          logLevel: 'off',
+          fetch: countingFetch,
+        }),
+    ));
 
   const send = async (request: JudgeRequest, requestHash: string): Promise<JudgeAnswer> => {
     const call = String(nextCall++);
@@ -111,7 +126,7 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
       return { request: requestHash, cached: false, latencyMs: Math.round(performance.now() - started), ...(n > 0 ? { attempts: n } : {}), ...extra };
     };
     try {
-      const completion = await client.chat.completions.create(
+      const completion = await (await clientNow()).chat.completions.create(
         {
           model: options.model,
           messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -142,7 +157,8 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
     } catch (e) {
       stats.errors++;
       if (e instanceof JudgeCallError) throw e;
-      throw new JudgeCallError(redact(describeFailure(e, timeoutMs)), record());
+      const api = await loadOpenAI().catch(() => undefined);
+      throw new JudgeCallError(redact(describeFailure(e, timeoutMs, api)), record());
     } finally {
       attempts.delete(call);
     }
