@@ -162,3 +162,47 @@ describe('verify with verdicts given (a scripted judge)', () => {
     expect(verify(judged, { ok: true }, { verdicts: Object.create({ j: { pass: true } }) }).passed).toBe(false);
   });
 });
+
+// Verifications are written out as JSON (userfn verify --explain, serve's /verify): their keys
+// keep one order, optional ones in their place (verify.ts builds the object field by field).
+describe('a verification’s keys', () => {
+  it('come in one order, incomplete and retry_prompt in their places when present', () => {
+    const rs = loadRuleSet({
+      rules: [
+        { id: 'ok', condition: "get('$.ok') == true", message: 'Not ok.' },
+        { id: 'j', judge: { prompt: 'Good?' } },
+      ],
+    });
+    expect(Object.keys(verify(rs, { ok: true }, { verdicts: { j: { pass: true } } }))).toEqual([
+      'passed',
+      'score',
+      'results',
+      'decision',
+      'attempt',
+      'rule_set',
+    ]);
+    expect(Object.keys(verify(rs, { ok: false }, { verdicts: { j: { pass: true } } }))).toEqual([
+      'passed',
+      'score',
+      'results',
+      'decision',
+      'retry_prompt',
+      'attempt',
+      'rule_set',
+    ]);
+    expect(Object.keys(verify(rs, { ok: false }, { verdicts: { j: { error: 'down' } } }))).toEqual([
+      'passed',
+      'score',
+      'results',
+      'incomplete',
+      'decision',
+      'retry_prompt',
+      'attempt',
+      'rule_set',
+    ]);
+    const conditionsOnly = loadRuleSet({ rules: [{ id: 'ok', condition: "get('$.ok') == true" }] });
+    const v = verify(conditionsOnly, { ok: true });
+    expect(Object.keys(v)).toEqual(['passed', 'score', 'results', 'decision', 'attempt', 'rule_set']);
+    expect(v.results).toEqual([{ id: 'ok', passed: true, severity: 'error' }]);
+  });
+});

@@ -172,7 +172,20 @@ export async function verifyAsync(ruleSet: RuleSet, context: unknown, options: V
  */
 function decided(ruleSet: RuleSet, v: Omit<Verification, 'decision' | 'attempt' | 'rule_set'>, attempt: number, skip: boolean): Verification {
   const failed = ruleSet.definition.rules.filter((_, i) => countsAsMiss(v.results[i]!, skip ? 'skip' : 'fail'));
-  return { ...v, ...decide(ruleSet.definition, failed, attempt), attempt, rule_set: ruleSetVersion(ruleSet) };
+  const { decision, retry_prompt } = decide(ruleSet.definition, failed, attempt);
+  // Written out, not spread from v and the decision: two spreads of objects whose keys vary
+  // (incomplete, retry_prompt) took half of a verification of ten rules that all held
+  // (4,900 -> 1,800-2,300 ns). The keys keep the order the spreads gave them.
+  return {
+    passed: v.passed,
+    score: v.score,
+    results: v.results,
+    ...(v.incomplete ? { incomplete: true as const } : undefined),
+    decision,
+    ...(retry_prompt !== undefined ? { retry_prompt } : undefined),
+    attempt,
+    rule_set: ruleSetVersion(ruleSet),
+  };
 }
 
 /**
@@ -189,12 +202,14 @@ function assemble(
   reports: ReadonlyMap<JudgeRule, JudgeRuleReport>,
   policy: 'fail' | 'skip',
 ): Omit<Verification, 'decision' | 'attempt' | 'rule_set'> {
-  const byId = new Map<string, RuleResult>();
   let next = 0;
-  for (const rule of ruleSet.rules) {
+  const conditions = ruleSet.rules.map((rule): RuleResult => {
     const miss = outcome.misses[next]?.rule === rule ? outcome.misses[next++] : undefined;
-    byId.set(rule.id, miss ? missResult(rule, miss, context, clock) : { id: rule.id, passed: true, severity: rule.severity });
-  }
+    return miss ? missResult(rule, miss, context, clock) : { id: rule.id, passed: true, severity: rule.severity };
+  });
+  // Without judge rules the conditions are the rule set, in its order: no lookup by id.
+  if (ruleSet.judges.length === 0) return { passed: outcome.passed, score: outcome.score, results: conditions };
+  const byId = new Map<string, RuleResult>(conditions.map((r) => [r.id, r]));
   if (gates.length === 0) return { passed: outcome.passed, score: outcome.score, results: ruleSet.definition.rules.map((d) => byId.get(d.id)!) };
 
   let held = 0;
@@ -218,8 +233,8 @@ function assemble(
   }
   const anyMiss = [...byId.values()].some((r) => !r.passed && !(policy === 'skip' && r.judge?.verdict === 'error'));
   const score = total > 0 ? held / total : anyMiss ? 0 : 1;
-  const results = ruleSet.definition.rules.map((d) => byId.get(d.id)!);
-  return { passed, score, results, ...(incomplete ? { incomplete: true as const } : {}) };
+  const inOrder = ruleSet.definition.rules.map((d) => byId.get(d.id)!);
+  return { passed, score, results: inOrder, ...(incomplete ? { incomplete: true as const } : {}) };
 }
 
 /** A condition rule's result when it did not hold. */

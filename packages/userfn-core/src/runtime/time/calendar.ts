@@ -1,12 +1,11 @@
 // Calendar facts, always in the proleptic Gregorian calendar and always in
-// UTC. date-fns answers the month/year lengths; it is given a UTCDate so the
-// process time zone can never leak in. Dates are built with setUTCFullYear
-// rather than Date.UTC/new UTCDate(y, m, d) because those read years 0–99 as
-// 1900–1999 (year 0000 is a leap year, 1900 is not).
-// Subpath imports: the date-fns index loads hundreds of modules at start-up.
-import { getDaysInMonth } from 'date-fns/getDaysInMonth';
-import { isLeapYear } from 'date-fns/isLeapYear';
-import { UTCDate } from '@date-fns/utc';
+// UTC. Month and year lengths are arithmetic (the Gregorian leap rule, which
+// holds for every year, year 0 and negative years included): they were asked
+// of date-fns through a UTCDate, two allocations and a time-zone-safe date per
+// question, which was most of the cost of parsing an ISO date-time (every
+// parse checks the day against its month). calendar.test.ts checks them
+// against date-fns over 20,001 years. Dates are built with setUTCFullYear
+// rather than Date.UTC because that reads years 0–99 as 1900–1999.
 import { MONTH_NAMES_FULL } from './english-names.js';
 import { pad } from './text-scan.js';
 
@@ -21,24 +20,27 @@ export interface UtcFields {
   readonly millisecond: number;
 }
 
-function utcDate(year: number, month: number, day: number): UTCDate {
-  const date = new UTCDate(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date;
+/** Whether `year` is a leap year of the proleptic Gregorian calendar (`%` keeps the sign: -4 % 4 is -0, which equals 0). */
+export function isLeap(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Days in `month` (1–12) of `year`. */
 export function daysInMonth(year: number, month: number): number {
-  return getDaysInMonth(utcDate(year, month, 1));
+  return month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]!;
 }
 
 /** 365 or 366. */
 export function daysInYear(year: number): number {
-  return isLeapYear(utcDate(year, 1, 1)) ? 366 : 365;
+  return isLeap(year) ? 366 : 365;
 }
 
 /** Epoch milliseconds of a UTC date-time whose fields are already known to be in range. */
 export function utcMillis(f: UtcFields): number {
+  // Date.UTC allocates nothing, but reads years 0–99 as 1900–1999: those take a Date.
+  if (f.year < 0 || f.year > 99) return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.millisecond);
   const date = new Date(0);
   date.setUTCFullYear(f.year, f.month - 1, f.day);
   date.setUTCHours(f.hour, f.minute, f.second, f.millisecond);
