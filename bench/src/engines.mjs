@@ -32,10 +32,6 @@ export function engineById(id) {
 }
 
 /**
- * The UserFn compile options of a workload: its profile and the bench's fixed
- * clock, as a Date (what a host holds; a string would be parsed on every compile).
- */
-/**
  * A module of the core's per-file build (tsc's dist/), for what is not public
  * API (the lexer and the grammar alone, the compile floor). The package's
  * entries are bundles (dist/lib), so these paths are not beside them.
@@ -44,6 +40,10 @@ export function coreBuildFile(path) {
   return new URL(`dist/${path}`, import.meta.resolve('@userfn/core/package.json'));
 }
 
+/**
+ * The UserFn compile options of a workload: its profile and the bench's fixed
+ * clock, as a Date (what a host holds; a string would be parsed on every compile).
+ */
 export function userfnOptions(workload, now) {
   return { profile: workload.userfnProfile ?? 'verification', now: new Date(now) };
 }

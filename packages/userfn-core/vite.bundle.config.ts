@@ -18,7 +18,7 @@ import { defineConfig } from 'vite';
  *   other dependency left an import. An embedding process paid ~400 ms to
  *   import `@userfn/core`, 290 of them loading Chevrotain's ~700 modules
  *   (Chevrotain publishes a one-file build, but its exports map does not
- *   expose it); the entry now loads in ~115 ms (bench/README.md, "Loading").
+ *   expose it); the entry now loads in ~80 ms (bench/README.md, "Loading").
  *   The other dependencies are few files each and stay shared with the host.
  */
 export default defineConfig(({ mode }) => {

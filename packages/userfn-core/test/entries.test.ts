@@ -90,4 +90,34 @@ describe('@userfn/core/node (built)', () => {
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('openai was loaded');
   });
+
+  it('says that the judge client could not be loaded when openai cannot be, not that the endpoint is down', () => {
+    const rules = join(dir, 'judged.rules.json');
+    writeFileSync(rules, JSON.stringify({ rules: [{ id: 'polite', judge: { prompt: 'Is the answer polite?' } }] }));
+    const sessions = join(dir, 'sessions.jsonl');
+    writeFileSync(sessions, '{"output": "Thank you."}\n');
+    // the per-file CLI imports openai by name (the bundled one carries it inside), so the hook can refuse it
+    const bin = at('../dist/node/cli/bin.js');
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        pathToFileURL(register).href,
+        bin,
+        'verify',
+        '--rules',
+        rules,
+        sessions,
+        '--judge-url',
+        'http://127.0.0.1:9',
+        '--judge-model',
+        'm',
+        '--judge-retries',
+        '0',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(r.stdout).toContain('the judge client could not be loaded (the openai package)');
+    expect(r.stdout).not.toContain('could not be reached');
+  });
 });

@@ -209,8 +209,8 @@ function assemble(
   });
   // Without judge rules the conditions are the rule set, in its order: no lookup by id.
   if (ruleSet.judges.length === 0) return { passed: outcome.passed, score: outcome.score, results: conditions };
+  // (gateJudges gives one gate per judge rule, so from here on there are gates)
   const byId = new Map<string, RuleResult>(conditions.map((r) => [r.id, r]));
-  if (gates.length === 0) return { passed: outcome.passed, score: outcome.score, results: ruleSet.definition.rules.map((d) => byId.get(d.id)!) };
 
   let held = 0;
   let total = 0;

@@ -62,9 +62,9 @@ const loadOpenAI = (): Promise<OpenAIModule> => (openaiModule ??= import('openai
 const CALL_HEADER = 'x-userfn-judge-call';
 
 /** What a failed call was, in one line, without anything of the request (the key never appears). */
-function describeFailure(e: unknown, timeoutMs: number, api: OpenAIModule | undefined): string {
-  if (api && e instanceof api.APIConnectionTimeoutError) return `the judge endpoint did not answer within ${timeoutMs} ms`;
-  if (api && e instanceof api.APIError && e.status !== undefined)
+function describeFailure(e: unknown, timeoutMs: number, api: OpenAIModule): string {
+  if (e instanceof api.APIConnectionTimeoutError) return `the judge endpoint did not answer within ${timeoutMs} ms`;
+  if (e instanceof api.APIError && e.status !== undefined)
     return `the judge endpoint answered HTTP ${e.status}${e.message ? `: ${e.message.replace(/^\d+\s*/, '').slice(0, 200)}` : ''}`;
   if (e instanceof Error) return `the judge endpoint could not be reached: ${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}`;
   return `the judge call failed: ${String(e)}`;
@@ -120,13 +120,22 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
 
   const send = async (request: JudgeRequest, requestHash: string): Promise<JudgeAnswer> => {
     const call = String(nextCall++);
-    const started = performance.now();
+    let started = performance.now();
     const record = (extra: Partial<JudgeCallRecord> = {}): JudgeCallRecord => {
       const n = attempts.get(call) ?? 0;
       return { request: requestHash, cached: false, latencyMs: Math.round(performance.now() - started), ...(n > 0 ? { attempts: n } : {}), ...extra };
     };
+    let openai: OpenAI;
     try {
-      const completion = await (await clientNow()).chat.completions.create(
+      openai = await clientNow();
+    } catch (e) {
+      stats.errors++;
+      throw new JudgeCallError(`the judge client could not be loaded (the openai package): ${e instanceof Error ? e.message : String(e)}`, record());
+    }
+    // The call's latency is the endpoint's: loading the client (once, on the first call) is not part of it.
+    started = performance.now();
+    try {
+      const completion = await openai.chat.completions.create(
         {
           model: options.model,
           messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
@@ -157,8 +166,7 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
     } catch (e) {
       stats.errors++;
       if (e instanceof JudgeCallError) throw e;
-      const api = await loadOpenAI().catch(() => undefined);
-      throw new JudgeCallError(redact(describeFailure(e, timeoutMs, api)), record());
+      throw new JudgeCallError(redact(describeFailure(e, timeoutMs, await loadOpenAI())), record());
     } finally {
       attempts.delete(call);
     }

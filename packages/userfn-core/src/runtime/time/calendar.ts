@@ -4,8 +4,9 @@
 // of date-fns through a UTCDate, two allocations and a time-zone-safe date per
 // question, which was most of the cost of parsing an ISO date-time (every
 // parse checks the day against its month). calendar.test.ts checks them
-// against date-fns over 20,001 years. Dates are built with setUTCFullYear
-// rather than Date.UTC because that reads years 0–99 as 1900–1999.
+// against the engine's own calendar (a UTC Date) over 20,001 years. Instants
+// come from Date.UTC, except for years 0–99, which it reads as 1900–1999:
+// those are built with setUTCFullYear.
 import { MONTH_NAMES_FULL } from './english-names.js';
 import { pad } from './text-scan.js';
 
