@@ -28,26 +28,24 @@ const CORE = new URL('../../packages/userfn-core/', import.meta.url);
  */
 export async function loadCoreCopies(n) {
   const dir = new URL(`../.core-copies/${process.pid}/`, import.meta.url);
-  const { build } = await import('vite');
+  const { build, loadConfigFromFile } = await import('vite');
+  // The package's own lib build (vite.bundle.config.ts --mode lib: what it inlines, its
+  // output options), with one entry and no chunks: a copy reads as the shipped entry does.
+  const { config } =
+    (await loadConfigFromFile({ command: 'build', mode: 'lib' }, fileURLToPath(new URL('vite.bundle.config.ts', CORE)), fileURLToPath(CORE))) ?? {};
+  if (!config?.build?.rollupOptions) throw new Error('vite.bundle.config.ts gave no build options');
+  const output = { ...config.build.rollupOptions.output, codeSplitting: false };
+  delete output.chunkFileNames;
   try {
     await build({
+      ...config,
       configFile: false,
       root: fileURLToPath(CORE),
-      logLevel: 'warn',
       build: {
-        ssr: true,
+        ...config.build,
         outDir: fileURLToPath(dir),
-        emptyOutDir: true,
-        target: 'node20',
-        minify: false,
-        rollupOptions: {
-          input: { core: fileURLToPath(new URL('src/index.ts', CORE)) },
-          // topLevelVar: false, as in the package's bundles (Vite's default var is slower to read)
-          output: { format: 'es', entryFileNames: '[name].js', codeSplitting: false, topLevelVar: false },
-        },
+        rollupOptions: { ...config.build.rollupOptions, input: { core: fileURLToPath(new URL('src/index.ts', CORE)) }, output },
       },
-      // as in the package's own entries (vite.bundle.config.ts --mode lib)
-      ssr: { noExternal: ['chevrotain', /^@chevrotain\//, 'lodash-es'] },
     });
     const copies = [];
     for (let i = 0; i < n; i++) copies.push(await import(`${new URL('core.js', dir).href}?copy=${i}`));

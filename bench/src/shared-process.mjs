@@ -85,7 +85,9 @@ const LOOPS = {
   },
 };
 // cel-js and the hand-written closures are both called as functions, but through loops of their own (copies), so neither shapes the other's call sites.
-const celLoops = { one: new Function(`return ${LOOPS.fn.one.toString()}`)(), set: new Function(`return ${LOOPS.fn.set.toString()}`)() };
+/** A copy of the function loops, with call sites of its own (the same source made into new functions). */
+const fnLoopsCopy = () => ({ one: new Function(`return ${LOOPS.fn.one.toString()}`)(), set: new Function(`return ${LOOPS.fn.set.toString()}`)() });
+const celLoops = fnLoopsCopy();
 
 async function main() {
   const bench = loadWorkloads();
@@ -110,7 +112,7 @@ async function main() {
       },
       context: (c) => c,
     };
-    loopsOf['userfn-own'] = { one: new Function(`return ${LOOPS.fn.one.toString()}`)(), set: new Function(`return ${LOOPS.fn.set.toString()}`)() };
+    loopsOf['userfn-own'] = fnLoopsCopy();
   }
   const sessions = contractSessions(64);
   const cells = [];
