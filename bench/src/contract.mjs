@@ -139,8 +139,16 @@ function random(seed) {
   };
 }
 
-/** `count` varied sessions, the same for a given seed. */
-export function contractSessions(count, seed = 18) {
+/**
+ * `count` varied sessions, the same for a given seed, as a host receives them:
+ * decoded from JSON (a verifier's sessions arrive as JSON text over HTTP or in
+ * a JSONL file). `{ built: true }` gives the objects as this generator builds
+ * them, key by key: V8 keeps an object that gets more than a dozen or so
+ * properties through computed keys (`output[f] = ...`) in dictionary mode,
+ * which JSON.parse never does, and every engine reads those more slowly
+ * (`RS-built` in the shared-process bench).
+ */
+export function contractSessions(count, seed = 18, { built = false } = {}) {
   const r = random(seed);
   const pick = (xs) => xs[Math.floor(r() * xs.length)];
   const sessions = [];
@@ -159,7 +167,7 @@ export function contractSessions(count, seed = 18) {
     for (const [k, values] of Object.entries(METADATA)) metadata[k] = pick(values);
     sessions.push({ agent: { key: pick(['support-agent', 'support-agent', 'triage-agent']) }, session: { key: `ses_${i}`, metadata }, output, tools });
   }
-  return sessions;
+  return built ? sessions : sessions.map((s) => JSON.parse(JSON.stringify(s)));
 }
 
 /** The contract as a rule-set document of `n` rules (the contract's conditions repeated with distinct thresholds), for the language-service curve. */

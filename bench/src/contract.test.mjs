@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { compile } from '@userfn/core';
 import { describe, expect, it } from 'vitest';
 import { contractDocument, contractMemberNames, contractRules, contractSessions } from './contract.mjs';
@@ -16,6 +17,18 @@ describe('the shared-process contract (RS)', () => {
   it('is the same stream of sessions on every run', () => {
     expect(contractSessions(64)).toEqual(sessions);
     expect(contractSessions(64, 19)).not.toEqual(sessions);
+  });
+
+  // The RS stream is what a verifier receives, objects decoded from JSON; `built` keeps the
+  // generator's own objects, whose 36-member `output` (members added by computed key) V8
+  // keeps in dictionary mode, which JSON.parse never gives. Only V8 can tell them apart.
+  it('is decoded from JSON, as hosts receive sessions, and `built` is the same data in dictionary mode', () => {
+    expect(contractSessions(64, 18, { built: true })).toEqual(sessions);
+    const probe = `import { contractSessions } from ${JSON.stringify(new URL('./contract.mjs', import.meta.url).href)};
+      const fast = (xs) => xs.every((s) => %HasFastProperties(s.output));
+      process.stdout.write(JSON.stringify([fast(contractSessions(8)), fast(contractSessions(8, 18, { built: true }))]));`;
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', probe], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([true, false]);
   });
 
   it('gives the same verdict in UserFn, CEL and the hand-written closure, and not the same verdict everywhere', async () => {

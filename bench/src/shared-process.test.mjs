@@ -26,7 +26,8 @@ describe('shared-process.mjs --cell', () => {
     );
     expect(failed?.code).toBe(1);
     expect(failed.stderr).toContain('no cell userfn:W9: one of userfn:W1,');
-    expect(failed.stderr).toContain('js:RS');
+    expect(failed.stderr).toContain('js:RS,');
+    expect(failed.stderr).toContain('userfn:RS-built');
   }, 60_000);
 });
 
