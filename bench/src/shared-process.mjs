@@ -242,7 +242,15 @@ async function main() {
     celOverUserfn: ns[id]['cel-js'] / ns[id].userfn,
     userfnOverJs: ns[id].userfn / ns[id].js,
     // RS-built compiles what RS does: its compile figures are RS's, not repeated
-    ...(us[id] ? { compileUs: us[id].compile, parseUs: us[id].parse, floorUs: us[id].floor, celCompileUs: us[id]['cel-js'], compileOverFloor: us[id].compile / us[id].floor } : {}),
+    ...(us[id]
+      ? {
+          compileUs: us[id].compile,
+          parseUs: us[id].parse,
+          floorUs: us[id].floor,
+          celCompileUs: us[id]['cel-js'],
+          compileOverFloor: us[id].compile / us[id].floor,
+        }
+      : {}),
     ...(OWN_COPIES ? { ownNs: ns[id]['userfn-own'], celOverOwn: ns[id]['cel-js'] / ns[id]['userfn-own'], ownOverJs: ns[id]['userfn-own'] / ns[id].js } : {}),
   });
   const rows = ids.map(row);
