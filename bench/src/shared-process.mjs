@@ -10,6 +10,10 @@
  * of a cell is the median over rounds of CPU ns per evaluation (RS: per
  * evaluation of the whole contract).
  *
+ * `--rule-set-code` adds `userfn-code` on RS: the contract as ONE JavaScript
+ * function generated from its conditions (src/rule-set-code.mjs), what code
+ * per rule set would give; a measurement of that design, not shipped.
+ *
  * Compile is measured in the same process, interleaved the same way: UserFn
  * compile(), parse() alone, the lexer + Chevrotain grammar alone (the floor
  * any compile through the chosen parser pays), and cel-js parse + check. The
@@ -33,6 +37,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { contractMemberNames, contractRules, contractSessions } from './contract.mjs';
 import { loadCoreCopies } from './core-copies.mjs';
+import { ruleSetCode } from './rule-set-code.mjs';
 import { coreBuildFile, loadAdapter, userfnOptions } from './engines.mjs';
 import { geomean, median } from './stats.mjs';
 import { loadWorkloads, sameResult } from './workloads.mjs';
@@ -40,7 +45,11 @@ import { loadWorkloads, sameResult } from './workloads.mjs';
 const quick = process.argv.includes('--quick');
 const outAt = process.argv.indexOf('--out');
 const OWN_COPIES = process.argv.includes('--own-copies');
-const OUT = outAt > 0 ? process.argv[outAt + 1] : new URL(`../results/shared${OWN_COPIES ? '-own-copies' : ''}${quick ? '-quick' : ''}.json`, import.meta.url);
+const RULE_SET_CODE = process.argv.includes('--rule-set-code');
+const OUT =
+  outAt > 0
+    ? process.argv[outAt + 1]
+    : new URL(`../results/shared${OWN_COPIES ? '-own-copies' : ''}${RULE_SET_CODE ? '-rule-set-code' : ''}${quick ? '-quick' : ''}.json`, import.meta.url);
 const ROUNDS = quick ? 5 : 21;
 const cellAt = process.argv.indexOf('--cell');
 const ONLY_CELL = cellAt > 0 ? process.argv[cellAt + 1] : undefined;
@@ -89,6 +98,12 @@ const LOOPS = {
 /** A copy of the function loops, with call sites of its own (the same source made into new functions). */
 const fnLoopsCopy = () => ({ one: new Function(`return ${LOOPS.fn.one.toString()}`)(), set: new Function(`return ${LOOPS.fn.set.toString()}`)() });
 const celLoops = fnLoopsCopy();
+/** The loop of a rule set's generated function, which counts the conditions that held itself. */
+const codeLoop = (T, XS, n) => {
+  let k = 0;
+  for (let i = 0; i < n; i++) k += T[0](XS[i % XS.length]);
+  return k;
+};
 
 async function main() {
   const bench = loadWorkloads();
@@ -134,7 +149,21 @@ async function main() {
     cells.push({ engine, workload: 'RS', target: targets, contexts: sessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
     cells.push({ engine, workload: 'RS-built', target: targets, contexts: builtSessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
   }
-  // The three engines must count the same rules true over the stream before anything is timed.
+  let code;
+  if (RULE_SET_CODE) {
+    code = ruleSetCode(
+      await import('@userfn/core'),
+      contract.map((r) => r.userfn),
+      { profile: 'verification', now: new Date(bench.now) },
+    );
+    for (const [workload, stream] of [
+      ['RS', sessions],
+      ['RS-built', builtSessions],
+    ]) {
+      cells.push({ engine: 'userfn-code', workload, target: [code.fn], contexts: stream, loop: codeLoop, samples: [] });
+    }
+  }
+  // The engines must count the same rules true over the stream before anything is timed.
   const counts = cells.filter((c) => c.workload.startsWith('RS')).map((c) => c.loop(c.target, c.contexts, c.contexts.length));
   if (new Set(counts).size !== 1) throw new Error(`the engines disagree on the contract: ${counts.join(' / ')} rules held`);
 
@@ -279,6 +308,7 @@ async function main() {
     '',
     ...targets.map((t) => `- ${t.met ? 'met' : 'MISSED'}: ${t.target} (${f(t.value, 2)})`),
     ...(OWN_COPIES ? ownCopiesReport(rows, f) : []),
+    ...(RULE_SET_CODE ? ruleSetCodeReport(ns, code, f) : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   writeFileSync(
@@ -312,6 +342,25 @@ function ownCopiesReport(rows, f) {
     ...rows.map((r) => `| ${r.id} | ${f(r.userfnNs)} | ${f(r.ownNs)} | ${f(r.celOverOwn)}× | ${f(r.ownOverJs)}× |`),
     '',
     ...checks.map((t) => `- ${t.met ? 'would be met' : 'would be MISSED'}: ${t.target} (${f(t.value, 2)})`),
+  ];
+}
+
+/** RS as one generated function per rule set (--rule-set-code), against cel-js and the hand-written closures of the same run. */
+function ruleSetCodeReport(ns, code, f) {
+  const line = (id) => {
+    const c = ns[id]['userfn-code'];
+    return `| ${id} | ${f(ns[id].userfn)} | ${f(c)} | ${f(ns[id]['cel-js'] / c)}× | ${f(c / ns[id].js)}× |`;
+  };
+  return [
+    '',
+    `The contract as one function generated per rule set (--rule-set-code; ${code.decided} of ${code.sourceCount} conditions decided in its code, the rest by their closures):`,
+    '',
+    '| | UserFn ns | rule-set code ns | cel-js ÷ rule-set code | rule-set code ÷ hand-written |',
+    '|---|---:|---:|---:|---:|',
+    line('RS'),
+    line('RS-built'),
+    '',
+    `- ${ns.RS['cel-js'] / ns.RS['userfn-code'] >= 5 ? 'would be met' : 'would be MISSED'}: RS >= 5x faster than cel-js (${f(ns.RS['cel-js'] / ns.RS['userfn-code'], 2)})`,
   ];
 }
 

@@ -19,6 +19,11 @@ describe('shared-process.mjs --cell', () => {
     expect(stdout.trim()).toMatch(/^userfn-own:W7: \d+(\.\d)? ns per evaluation$/);
   }, 120_000);
 
+  it('with --rule-set-code, times the contract as one function generated per rule set', async () => {
+    const { stdout } = await run(process.execPath, [script, '--quick', '--rule-set-code', '--cell', 'userfn-code:RS', '--out', '/nonexistent/shared.json']);
+    expect(stdout.trim()).toMatch(/^userfn-code:RS: \d+(\.\d)? ns per evaluation$/);
+  }, 60_000);
+
   it('names the cells there are when asked for one that is not', async () => {
     const failed = await run(process.execPath, [script, '--quick', '--cell', 'userfn:W9']).then(
       () => undefined,
