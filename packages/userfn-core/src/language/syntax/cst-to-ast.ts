@@ -21,8 +21,7 @@ import * as T from './tokens.js';
  *
  * Spans are converted here and only here: every span is computed from a real
  * token's `startOffset + image.length` (half-open), never from Chevrotain's
- * inclusive `endOffset`; tokens Chevrotain inserts during recovery (NaN
- * offsets) are recorded as absent in the CST (cst.ts).
+ * inclusive `endOffset`.
  */
 
 /** The AST of a program and the syntax errors found while building it. */

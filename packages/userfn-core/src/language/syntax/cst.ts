@@ -8,9 +8,9 @@ import type { IToken } from 'chevrotain';
  * arrays per node with location tracking, cost more than recognising the
  * tokens did.)
  *
- * Optional tokens are `undefined` when absent, and so is one that
- * Chevrotain's recovery inserted (NaN offsets). Every other token is taken
- * only when the lookahead shows it, so it is one the source holds.
+ * Optional tokens are `undefined` when absent. Every token is taken only when
+ * the lookahead shows it (Chevrotain's recovery, which could insert tokens,
+ * is off: parser.ts), so it is one the source holds.
  */
 
 /** The source: an expression, then stray tokens each followed by another (discarded) expression; `expressions.length === strays.length + 1`. */
@@ -98,9 +98,4 @@ export interface PostfixCst {
   readonly open: IToken | undefined;
   readonly index: ExpressionCst | undefined;
   readonly close: IToken | undefined;
-}
-
-/** A token the parser really read, or undefined for one recovery inserted (NaN offsets) or none. */
-export function real(token: IToken | undefined): IToken | undefined {
-  return token !== undefined && Number.isFinite(token.startOffset) ? token : undefined;
 }

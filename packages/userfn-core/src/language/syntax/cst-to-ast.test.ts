@@ -1,0 +1,41 @@
+import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import { describe, expect, it } from 'vitest';
+import { Codes } from '../../common/diagnostics/codes.js';
+import { cstToAst } from './cst-to-ast.js';
+import { parseTokens } from './parser.js';
+import { lex } from './token-stream.js';
+
+// The grammar accepts every token sequence, so Chevrotain reports no error and has no
+// recovery to do (parser.ts: it is off). Were it ever to fail, the top rule gives an empty
+// program and Chevrotain's error: that error must still reach the user, at its token.
+describe("Chevrotain's own errors, were the grammar to fail", () => {
+  const source = "get('$.a') )";
+  const tokens = lex(source).significant;
+  const failure = (token: IToken): IRecognitionException => ({
+    name: 'MismatchedTokenException',
+    message: 'mismatch',
+    token,
+    resyncedTokens: [],
+    context: { ruleStack: [], ruleOccurrenceStack: [] },
+  });
+  const empty = { expressions: [{ items: [] }], strays: [] };
+
+  it('become an unexpected-token error at the token, beside an empty tree', () => {
+    const stray = tokens.at(-1)!;
+    const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(stray)] });
+    expect(r.ast.kind).toBe('error');
+    expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: Codes.UnexpectedToken, message: "unexpected ')'", span: { start: 11, end: 12 } }));
+  });
+
+  it('at the end of the input become an unexpected-end error there', () => {
+    const end = { image: '', startOffset: Number.NaN, endOffset: Number.NaN, tokenType: EOF, tokenTypeIdx: EOF.tokenTypeIdx! } as IToken;
+    const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(end)] });
+    expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: Codes.UnexpectedEnd, span: { start: source.length, end: source.length } }));
+  });
+
+  it('are none for a source of stray tokens, missing parts and unclosed brackets', () => {
+    for (const s of ["if get('$.a') ) then", '[1, 2', 'f(, , ', ') ] : else then .x', 'if if if', '1 ? 2', '? : ? :']) {
+      expect([s, parseTokens(lex(s).significant).errors]).toEqual([s, []]);
+    }
+  });
+});
