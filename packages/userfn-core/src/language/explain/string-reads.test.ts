@@ -24,6 +24,13 @@ describe('a path that reads through a string', () => {
     expect(c.explain({ tool_calls: [{ name: 's', output: { hits: 0 } }] }).reason).not.toContain('json_get');
     // nothing there at all: no note
     expect(c.explain({}).reason).not.toContain('json_get');
+    // an index from the end, and one past the end (nothing there: no note)
+    const last = compile("get('$.tool_calls[-1].output.hits') > 0", { profile: 'verification' });
+    const calls = [{ output: { hits: 0 } }, { output: '{"hits":0}' }];
+    expect(last.explain({ tool_calls: calls }).reason).toContain("json_get(get('$.tool_calls[-1].output'), '$.hits')");
+    expect(compile("get('$.tool_calls[2].output.hits') > 0", { profile: 'verification' }).explain({ tool_calls: calls }).reason).not.toContain('json_get');
+    // a string where the path ends is the value itself, not a read through a string
+    expect(compile("get('$.tool_calls[1].output') == 'x'", { profile: 'verification' }).explain({ tool_calls: calls }).reason).not.toContain('json_get');
   });
 
   it('names the json_get form as source a user can copy: quotes in the path are doubled, and it reads the value', () => {

@@ -45,6 +45,7 @@ function picked(node: unknown, sel: CompiledPath['segments'][number]['selectors'
  * or a filter ends the walk.
  */
 function stringStop(path: CompiledPath, context: unknown): number | undefined {
+  if (path.singular) return singularStringStop(path, context);
   let nodes: unknown[] = [context];
   for (const [k, segment] of path.segments.entries()) {
     if (nodes.length > 0 && nodes.every((n) => typeof n === 'string')) return k;
@@ -59,6 +60,32 @@ function stringStop(path: CompiledPath, context: unknown): number | undefined {
     }
     if (next.length === 0) return undefined;
     nodes = next;
+  }
+  return undefined;
+}
+
+/**
+ * stringStop for a singular path (names and indexes only), which holds one
+ * node at each step: the same walk without a list per step (an explanation
+ * of a false condition walks every `get()` of it).
+ */
+function singularStringStop(path: CompiledPath, context: unknown): number | undefined {
+  let node = context;
+  const segments = path.segments;
+  for (let k = 0; k < segments.length; k++) {
+    if (typeof node === 'string') return k;
+    const sel = segments[k]!.selectors[0]!;
+    if (sel.kind === 'name') {
+      if (node === null || typeof node !== 'object' || Array.isArray(node) || !hasOwn.call(node, sel.name)) return undefined;
+      node = (node as Record<string, unknown>)[sel.name];
+    } else if (sel.kind === 'index') {
+      if (!Array.isArray(node)) return undefined;
+      const i = sel.index < 0 ? node.length + sel.index : sel.index;
+      if (!hasOwn.call(node, i)) return undefined;
+      node = node[i];
+    } else {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -90,7 +117,7 @@ function firstOf(path: CompiledPath, k: number): string | undefined {
  * nothing but strings before its end (typically a tool output that is JSON
  * text). Reads the context; never evaluates anything.
  */
-function stringReads(checked: Checked, context: unknown): StringRead[] {
+function stringReads(checked: Checked, context: unknown, wanted: (call: Call, path: CompiledPath) => boolean = () => true): StringRead[] {
   const out: StringRead[] = [];
   // Nodes in a loop with an explicit stack: a long chain must not recurse per level.
   const stack: Node[] = [checked.ast];
@@ -100,7 +127,7 @@ function stringReads(checked: Checked, context: unknown): StringRead[] {
       const call = checked.calls.get(node.id);
       const path = call?.data as CompiledPath | undefined;
       // The builtin only: a host function that replaces `get` reads what it likes.
-      if (call?.decl === get && path) {
+      if (call?.decl === get && path && wanted(node, path)) {
         const k = stringStop(path, context);
         if (k !== undefined) out.push({ call: node, path, at: path.segments[k]!.offset, one: firstOf(path, k) });
       }
@@ -116,15 +143,16 @@ function stringReads(checked: Checked, context: unknown): StringRead[] {
  * string and names the `json_get` form that reads inside it.
  */
 export function stringReadNotes(checked: Checked, context: unknown, outcomes: ReadonlyMap<number, Outcome>): string[] {
-  return stringReads(checked, context)
-    .filter(({ call }) => {
-      const o = outcomes.get(call.id);
-      return o !== undefined && 'value' in o;
-    })
-    .map(({ path, at, one }) => {
-      const { reason, hint } = throughStringWords(path.source, at, '', one);
-      return `get(${singleQuoted(path.source)}) reads nothing because ${reason}; ${hint}`;
-    });
+  // Only a get() that was evaluated; and a singular one without a default that read a value
+  // did not run into a string (it would have read nothing): no need to walk its path.
+  const evaluated = (call: Call, path: CompiledPath) => {
+    const o = outcomes.get(call.id);
+    return o !== undefined && 'value' in o && !(path.singular && call.args.length === 1 && o.value !== null);
+  };
+  return stringReads(checked, context, evaluated).map(({ path, at, one }) => {
+    const { reason, hint } = throughStringWords(path.source, at, '', one);
+    return `get(${singleQuoted(path.source)}) reads nothing because ${reason}; ${hint}`;
+  });
 }
 
 /**
