@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { Datetime } from '../../common/values/time-values.js';
-import { STEP_COPIES, stepFor } from './compile-singular.js';
+import { copyFor, STEP_COPIES, stepFor } from './compile-singular.js';
 import { compilePath } from './index.js';
 
 describe('singular detection', () => {
@@ -131,6 +131,16 @@ describe('get on singular paths', () => {
     // The names past them share one of those, and the same name always gets the same step.
     for (const s of steps.slice(n)) expect(steps.slice(0, n)).toContain(s);
     expect(names.map(fresh.stepFor)).toEqual(steps);
+  });
+
+  it('gives each new two- or three-member path the next getter copy, round robin, and the same path the same copy', () => {
+    const given = new Map<string, string>();
+    const copies = ['c0', 'c1', 'c2'];
+    expect(['p1', 'p2', 'p3', 'p4', 'p1', 'p3'].map((p) => copyFor(given, copies, p))).toEqual(['c0', 'c1', 'c2', 'c0', 'c0', 'c2']);
+    // a process that reads ever new paths still gets copies, but does not keep them all
+    for (let i = 0; i < 5000; i++) copyFor(given, copies, `more_${i}`);
+    expect(given.size).toBe(4096);
+    expect(copies).toContain(copyFor(given, copies, 'one more'));
   });
 
   it('reads right through shared steps: many names, polluted-looking names, any order', () => {
