@@ -14,6 +14,9 @@
  * makes the condition UNDECIDED and its compiled closures evaluate it, so
  * the count is the package's. Names and literals are written with
  * JSON.stringify; this is a bench prototype, not an audited code generator.
+ * It reads `get`, `called` and the string tests as the builtins: with host
+ * functions of those names (`options.functions`) its count could differ from
+ * the compiled conditions'; the bench passes none.
  *
  * The function takes a context and returns how many conditions gave true,
  * as the bench's other rule-set loops count.
@@ -21,7 +24,11 @@
 
 const UNDECIDED = 2;
 const ORDERING = new Set(['<', '<=', '>', '>=']);
-const STRING_TESTS = { contains: 'includes', starts_with: 'startsWith', ends_with: 'endsWith' };
+const STRING_TESTS = new Map([
+  ['contains', 'includes'],
+  ['starts_with', 'startsWith'],
+  ['ends_with', 'endsWith'],
+]);
 
 /** The member names of a literal singular path of names only (`$.a.b`), or undefined. */
 function pathNames(core, node) {
@@ -101,11 +108,11 @@ export function ruleSetCode(core, sources, options) {
         }
       }
     }
-    if (n.kind === 'call' && STRING_TESTS[n.name] && n.args.length === 2 && typeof literal(n.args[1]) === 'string') {
+    if (n.kind === 'call' && STRING_TESTS.has(n.name) && n.args.length === 2 && typeof literal(n.args[1]) === 'string') {
       const names = pathNames(core, n.args[0]);
       if (names) {
         const a = read(names);
-        return `(typeof ${a} === 'string' ? ${a}.${STRING_TESTS[n.name]}(${JSON.stringify(literal(n.args[1]))}) : ${UNDECIDED})`;
+        return `(typeof ${a} === 'string' ? ${a}.${STRING_TESTS.get(n.name)}(${JSON.stringify(literal(n.args[1]))}) : ${UNDECIDED})`;
       }
     }
     if (n.kind === 'call' && n.name === 'called' && n.args.length === 1 && typeof literal(n.args[0]) === 'string') {

@@ -1,14 +1,17 @@
 /**
  * The shared-process bench (issue 18): what an embedding host sees. Every
  * workload (W1–W7 and RS, a 57-condition support contract over 43 member
- * names, evaluated against a stream of 64 varied sessions decoded from JSON,
- * and again on the same sessions built in code: RS-built) is compiled in ONE
+ * names, evaluated against a stream of 64 varied sessions decoded from JSON)
+ * is compiled in ONE
  * process, by UserFn, @marcbachmann/cel-js and hand-written closures, and
  * evaluated interleaved: round after round, each (engine, workload) cell runs
  * a short burst through ONE loop per engine shared by every workload, so the
  * engine's call sites see all the expressions, as a verifier's do. The figure
  * of a cell is the median over rounds of CPU ns per evaluation (RS: per
  * evaluation of the whole contract).
+ *
+ * `--built-sessions` adds RS-built: the contract on the same sessions as the
+ * generator builds them in code (their `output` in V8's dictionary mode).
  *
  * `--rule-set-code` adds `userfn-code` on RS: the contract as ONE JavaScript
  * function generated from its conditions (src/rule-set-code.mjs), what code
@@ -46,6 +49,7 @@ const quick = process.argv.includes('--quick');
 const outAt = process.argv.indexOf('--out');
 const OWN_COPIES = process.argv.includes('--own-copies');
 const RULE_SET_CODE = process.argv.includes('--rule-set-code');
+const BUILT_SESSIONS = process.argv.includes('--built-sessions');
 const OUT =
   outAt > 0
     ? process.argv[outAt + 1]
@@ -131,9 +135,10 @@ async function main() {
     loopsOf['userfn-own'] = fnLoopsCopy();
   }
   const sessions = contractSessions(64);
-  // The same sessions as objects built key by key (their `output` in V8's dictionary mode): a
-  // host that builds contexts in code rather than decoding JSON. Reported, not a target's cell.
-  const builtSessions = contractSessions(64, undefined, { built: true });
+  // --built-sessions: the same sessions also as objects built key by key (their `output` in V8's
+  // dictionary mode), a host that builds contexts in code. Only on request: the same closures
+  // reading both streams slow RS down (its sites then see both kinds of object).
+  const builtSessions = BUILT_SESSIONS ? contractSessions(64, undefined, { built: true }) : undefined;
   const cells = [];
   for (const [engine, a] of Object.entries(engines)) {
     for (const w of workloads) {
@@ -147,7 +152,7 @@ async function main() {
     const rsWorkload = { userfnProfile: 'verification' };
     const targets = contract.map((r) => a.prepare(r[syntax[engine]], rsWorkload));
     cells.push({ engine, workload: 'RS', target: targets, contexts: sessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
-    cells.push({ engine, workload: 'RS-built', target: targets, contexts: builtSessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
+    if (builtSessions) cells.push({ engine, workload: 'RS-built', target: targets, contexts: builtSessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
   }
   let code;
   if (RULE_SET_CODE) {
@@ -160,7 +165,7 @@ async function main() {
       ['RS', sessions],
       ['RS-built', builtSessions],
     ]) {
-      cells.push({ engine: 'userfn-code', workload, target: [code.fn], contexts: stream, loop: codeLoop, samples: [] });
+      if (stream) cells.push({ engine: 'userfn-code', workload, target: [code.fn], contexts: stream, loop: codeLoop, samples: [] });
     }
   }
   // The engines must count the same rules true over the stream before anything is timed.
@@ -262,7 +267,7 @@ async function main() {
   );
   const first = { importMs: median(firsts.map((f) => f.importMs)), firstCompileMs: median(firsts.map((f) => f.firstCompileMs)) };
 
-  const ids = [...workloads.map((w) => w.id), 'RS', 'RS-built'];
+  const ids = [...workloads.map((w) => w.id), 'RS', ...(BUILT_SESSIONS ? ['RS-built'] : [])];
   const row = (id) => ({
     id,
     userfnNs: ns[id].userfn,
@@ -304,7 +309,7 @@ async function main() {
         `| ${r.id} | ${f(r.userfnNs)} | ${f(r.celJsNs)} | ${f(r.jsNs)} | ${f(r.celOverUserfn)}× | ${f(r.userfnOverJs)}× | ${f(r.compileUs, 2)} | ${f(r.parseUs, 2)} | ${f(r.floorUs, 2)} | ${r.compileOverFloor === undefined ? 'n/a' : `${f(r.compileOverFloor, 2)}×`} | ${f(r.celCompileUs, 2)} |`,
     ),
     '',
-    `RS figures are per evaluation of the whole contract, on sessions decoded from JSON (RS-built: the same sessions built key by key, their \`output\` objects in V8's dictionary mode; no target reads it); RS compile figures are per condition. First compile in a fresh process: ${f(first.firstCompileMs, 2)} ms (after ${f(first.importMs)} ms of module loading).`,
+    `RS figures are per evaluation of the whole contract, on sessions decoded from JSON${BUILT_SESSIONS ? " (RS-built: the same sessions built key by key, their `output` objects in V8's dictionary mode; no target reads it)" : ''}; RS compile figures are per condition. First compile in a fresh process: ${f(first.firstCompileMs, 2)} ms (after ${f(first.importMs)} ms of module loading).`,
     '',
     ...targets.map((t) => `- ${t.met ? 'met' : 'MISSED'}: ${t.target} (${f(t.value, 2)})`),
     ...(OWN_COPIES ? ownCopiesReport(rows, f) : []),
@@ -313,7 +318,7 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
   writeFileSync(
     OUT,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, rounds: ROUNDS, load: (await import('node:os')).loadavg(), rows, first, targets }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, rounds: ROUNDS, load: (await import('node:os')).loadavg(), rows, first, targets, ...(RULE_SET_CODE ? { ruleSetCode: ruleSetCodeFigures(ns, code) } : {}) }, null, 2)}\n`,
   );
 }
 
@@ -345,11 +350,23 @@ function ownCopiesReport(rows, f) {
   ];
 }
 
+/** The figures of --rule-set-code, per stream: the generated function's ns, and its ratios to cel-js and to the hand-written closures of the same run. */
+function ruleSetCodeFigures(ns, code) {
+  const of = (id) => ({
+    userfnNs: ns[id].userfn,
+    codeNs: ns[id]['userfn-code'],
+    celOverCode: ns[id]['cel-js'] / ns[id]['userfn-code'],
+    codeOverJs: ns[id]['userfn-code'] / ns[id].js,
+  });
+  return { decided: code.decided, conditions: code.sourceCount, RS: of('RS'), ...(BUILT_SESSIONS ? { 'RS-built': of('RS-built') } : {}) };
+}
+
 /** RS as one generated function per rule set (--rule-set-code), against cel-js and the hand-written closures of the same run. */
 function ruleSetCodeReport(ns, code, f) {
+  const figures = ruleSetCodeFigures(ns, code);
   const line = (id) => {
-    const c = ns[id]['userfn-code'];
-    return `| ${id} | ${f(ns[id].userfn)} | ${f(c)} | ${f(ns[id]['cel-js'] / c)}× | ${f(c / ns[id].js)}× |`;
+    const r = figures[id];
+    return `| ${id} | ${f(r.userfnNs)} | ${f(r.codeNs)} | ${f(r.celOverCode)}× | ${f(r.codeOverJs)}× |`;
   };
   return [
     '',
@@ -358,9 +375,9 @@ function ruleSetCodeReport(ns, code, f) {
     '| | UserFn ns | rule-set code ns | cel-js ÷ rule-set code | rule-set code ÷ hand-written |',
     '|---|---:|---:|---:|---:|',
     line('RS'),
-    line('RS-built'),
+    ...(BUILT_SESSIONS ? [line('RS-built')] : []),
     '',
-    `- ${ns.RS['cel-js'] / ns.RS['userfn-code'] >= 5 ? 'would be met' : 'would be MISSED'}: RS >= 5x faster than cel-js (${f(ns.RS['cel-js'] / ns.RS['userfn-code'], 2)})`,
+    `- ${figures.RS.celOverCode >= 5 ? 'would be met' : 'would be MISSED'}: RS >= 5x faster than cel-js (${f(figures.RS.celOverCode, 2)})`,
   ];
 }
 

@@ -19,9 +19,9 @@ describe('shared-process.mjs --cell', () => {
     expect(stdout.trim()).toMatch(/^userfn-own:W7: \d+(\.\d)? ns per evaluation$/);
   }, 120_000);
 
-  it('with --rule-set-code, times the contract as one function generated per rule set', async () => {
-    const { stdout } = await run(process.execPath, [script, '--quick', '--rule-set-code', '--cell', 'userfn-code:RS', '--out', '/nonexistent/shared.json']);
-    expect(stdout.trim()).toMatch(/^userfn-code:RS: \d+(\.\d)? ns per evaluation$/);
+  it('with --rule-set-code and --built-sessions, times the contract as one generated function on the sessions built in code', async () => {
+    const { stdout } = await run(process.execPath, [script, '--quick', '--rule-set-code', '--built-sessions', '--cell', 'userfn-code:RS-built', '--out', '/nonexistent/shared.json']);
+    expect(stdout.trim()).toMatch(/^userfn-code:RS-built: \d+(\.\d)? ns per evaluation$/);
   }, 60_000);
 
   it('names the cells there are when asked for one that is not', async () => {
@@ -31,8 +31,9 @@ describe('shared-process.mjs --cell', () => {
     );
     expect(failed?.code).toBe(1);
     expect(failed.stderr).toContain('no cell userfn:W9: one of userfn:W1,');
-    expect(failed.stderr).toContain('js:RS,');
-    expect(failed.stderr).toContain('userfn:RS-built');
+    expect(failed.stderr).toContain('js:RS');
+    // the built-in-code stream only on request (--built-sessions)
+    expect(failed.stderr).not.toContain('RS-built');
   }, 60_000);
 });
 

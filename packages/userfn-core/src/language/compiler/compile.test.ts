@@ -131,7 +131,18 @@ describe('fused literal-path comparisons agree with the interpreter on any conte
   });
 
   // `x in [literals]` holds the list and reads a literal path raw (compile.ts, case 'in').
-  const lists = ["['indexed', 'x']", '[5, 6]', '[0]', '[true, false]', "['5', 5]", '[1, null]', "[[5], 'x']", '[]'];
+  const lists = [
+    "['indexed', 'x']",
+    '[5, 6]',
+    '[0]',
+    '[true, false]',
+    "['5', 5]",
+    '[1, null]',
+    "[[5], 'x']",
+    '[]',
+    "['x', 0, true]",
+    "[7, 'indexed', false, 5]",
+  ];
   for (const key of keys) {
     it(`get('$.${key}') in a literal list, read raw and through a default`, () => {
       for (const list of lists) {
@@ -168,6 +179,8 @@ describe('fused literal-path comparisons agree with the interpreter on any conte
     expect(both("get('$.inf') in [5]", odd)).toEqual({ value: false });
     expect(both("get('$.fn') in ['indexed']", odd)).toEqual({ value: false });
     expect(both("get('$.negZero') in [0]", odd)).toEqual({ value: true });
+    expect(both("get('$.negZero') in ['x', 0]", odd)).toEqual({ value: true });
+    expect(both("get('$.nan') in ['x', 1, 2]", odd)).toEqual({ value: false });
     expect(both("get('$.absent') in [1, null]", odd)).toEqual({ value: true });
     expect(both("get('$.list') in [[5], 'x']", odd)).toEqual({ value: true });
   });

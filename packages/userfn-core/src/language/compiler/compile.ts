@@ -5,7 +5,7 @@ import type { Checked } from '../checker/checker.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import type { Limits } from '../../common/limits.js';
 import { compareStrings } from '../../common/values/compare.js';
-import { fromContext } from '../../runtime/core/context-values.js';
+import { fromContext, isNullAtGate } from '../../runtime/core/context-values.js';
 import { atCallSite, checkRefined, invoke, isRefined } from '../../runtime/builtins/dispatch.js';
 import { Fault } from '../../runtime/core/fault.js';
 import { arithmetic, condition, equals, membership, negate, ordering } from '../../runtime/core/operators.js';
@@ -172,7 +172,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
           const [read, k] = kr !== NOT_LITERAL ? [literalRead(node.left), kr] : kl !== NOT_LITERAL ? [literalRead(node.right), kl] : [undefined, null];
           if (read && k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
           // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
-          if (read) return neg ? (rt) => fromContext(read(rt.ctx)) !== null : (rt) => fromContext(read(rt.ctx)) === null;
+          if (read) return neg ? (rt) => !isNullAtGate(read(rt.ctx)) : (rt) => isNullAtGate(read(rt.ctx));
           if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
           if (kl !== NOT_LITERAL) return neg ? (rt) => r(rt) !== kl : (rt) => r(rt) === kl;
           return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
@@ -218,6 +218,22 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         const items: readonly unknown[] | undefined = primitiveItems(node.right);
         if (items) {
           const read = literalRead(node.left);
+          // Two or three items (most such lists) are compared in place: includes() is a call
+          // the engine does not inline (same result: the items are never NaN).
+          if (read && items.length === 2) {
+            const [a, b] = items;
+            return (rt) => {
+              const v = read(rt.ctx);
+              return v === a || v === b;
+            };
+          }
+          if (read && items.length === 3) {
+            const [a, b, c] = items;
+            return (rt) => {
+              const v = read(rt.ctx);
+              return v === a || v === b || v === c;
+            };
+          }
           if (read) return (rt) => items.includes(read(rt.ctx));
           return (rt) => items.includes(l(rt));
         }

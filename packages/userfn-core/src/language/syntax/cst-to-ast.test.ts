@@ -1,4 +1,4 @@
-import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import { createToken, EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import { describe, expect, it } from 'vitest';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { cstToAst } from './cst-to-ast.js';
@@ -31,6 +31,16 @@ describe("Chevrotain's own errors, were the grammar to fail", () => {
     const end = { image: '', startOffset: Number.NaN, endOffset: Number.NaN, tokenType: EOF, tokenTypeIdx: EOF.tokenTypeIdx! } as IToken;
     const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(end)] });
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: Codes.UnexpectedEnd, span: { start: source.length, end: source.length } }));
+  });
+
+  it('come from the parser as an empty program and the error, with recovery off', () => {
+    // a token of no type the grammar knows: the only way to make it fail
+    const Alien = createToken({ name: 'Alien', pattern: /@/ });
+    const alien = { image: '@', startOffset: 4, endOffset: 4, tokenType: Alien, tokenTypeIdx: Alien.tokenTypeIdx! } as IToken;
+    const { program, errors } = parseTokens([...lex('1 + ').significant, alien]);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]!.token).toBe(alien);
+    expect(program).toEqual(empty);
   });
 
   it('are none for a source of stray tokens, missing parts and unclosed brackets', () => {

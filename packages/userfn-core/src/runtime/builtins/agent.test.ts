@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { compile, UserFnError } from '../../index.js';
 
@@ -41,6 +42,21 @@ describe('called with a literal name', () => {
     expect(c.evaluate(contexts['a name inherited, not own'])).toBe(false);
     expect(compile("called('__proto__')", { profile: 'verification' }).evaluate(contexts['a call named __proto__'])).toBe(true);
     expect(compile("called('__proto__')", { profile: 'verification' }).evaluate(contexts['tools only'])).toBe(false);
+  });
+
+  it('reads $.tools only when it is a record: a plain, null-prototype or other-realm object, never a list or a class instance', () => {
+    const c = compile("called('lookup_account')", { profile: 'verification' });
+    const nullProto = Object.assign(Object.create(null) as object, { lookup_account: {} });
+    const foreign = runInNewContext('({ lookup_account: {} })') as object;
+    for (const tools of [{ lookup_account: {} }, nullProto, foreign]) expect(c.evaluate({ tools })).toBe(true);
+    class Tools {
+      lookup_account = {};
+    }
+    const keyed = Object.assign([], { lookup_account: {} });
+    for (const tools of [new Tools(), keyed, new Map([['lookup_account', {}]]), 'lookup_account', 1, null]) {
+      expect([tools, c.evaluate({ tools })]).toEqual([tools, false]);
+      expect(c.interpret({ tools })).toBe(false);
+    }
   });
 
   it('reports a $.tool_calls that is not a list at the call, as the interpreter does', () => {

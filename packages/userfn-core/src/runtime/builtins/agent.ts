@@ -1,5 +1,5 @@
 import { Codes } from '../../common/diagnostics/codes.js';
-import { isRecord } from '../../common/values/json-values.js';
+import { isArray, isRecord, type JsonRecord } from '../../common/values/json-values.js';
 import { literalOf } from '../../common/ast/literal.js';
 import { contextItem, fromContext } from '../core/context-values.js';
 import { BareFault } from '../core/fault.js';
@@ -11,25 +11,28 @@ import { atCallSite } from './dispatch.js';
 /**
  * Where the agent-tool builtins read from: `$.tool_calls` when present (even
  * empty: calls in order), else the keys of `$.tools` (which tools produced output,
- * no order and no counts).
+ * no order and no counts), else nothing. The list or the record itself, not
+ * wrapped: `called` asks for it in every rule that names a tool.
  */
-type ToolSource = { kind: 'calls'; list: readonly unknown[] } | { kind: 'tools'; tools: object } | { kind: 'none' };
+type ToolSource = readonly unknown[] | JsonRecord | undefined;
 
 function toolSource(ctx: unknown): ToolSource {
-  if (ctx === null || typeof ctx !== 'object' || Array.isArray(ctx)) return { kind: 'none' };
+  if (ctx === null || typeof ctx !== 'object' || Array.isArray(ctx)) return undefined;
   // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
   if (hasOwn.call(ctx, 'tool_calls')) {
     const calls = fromContext((ctx as Record<string, unknown>)['tool_calls']);
     if (calls !== null) {
       if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
-      return { kind: 'calls', list: calls as readonly unknown[] };
+      return calls as readonly unknown[];
     }
   }
   if (hasOwn.call(ctx, 'tools')) {
-    const tools = fromContext((ctx as Record<string, unknown>)['tools']);
-    if (isRecord(tools)) return { kind: 'tools', tools };
+    // A record passes the gate unchanged and nothing else is one: isRecord alone is the
+    // gate's verdict here (and one prototype test instead of two on every `called`).
+    const tools = (ctx as Record<string, unknown>)['tools'];
+    if (isRecord(tools)) return tools;
   }
-  return { kind: 'none' };
+  return undefined;
 }
 
 /** The name of call `i` of `$.tool_calls` ('' when it has none that is a string). */
@@ -46,11 +49,11 @@ function callName(list: readonly unknown[], i: number): string {
  */
 function ran(ctx: unknown, name: string): boolean {
   const src = toolSource(ctx);
-  if (src.kind === 'calls') {
-    for (let i = 0; i < src.list.length; i++) if (callName(src.list, i) === name) return true;
+  if (isArray(src)) {
+    for (let i = 0; i < src.length; i++) if (callName(src, i) === name) return true;
     return false;
   }
-  return src.kind === 'tools' && hasOwn.call(src.tools, name);
+  return src !== undefined && hasOwn.call(src, name);
 }
 
 const AGENT_PROFILES = ['verification', 'transition'] as const;
@@ -103,12 +106,12 @@ export const call_count = defineBuiltin({
       impl: ([name], rt) => {
         if (name === null) return null;
         const src = toolSource(rt.ctx);
-        if (src.kind === 'calls') {
+        if (isArray(src)) {
           let n = 0;
-          for (let i = 0; i < src.list.length; i++) if (callName(src.list, i) === name) n++;
+          for (let i = 0; i < src.length; i++) if (callName(src, i) === name) n++;
           return n;
         }
-        if (src.kind === 'tools' && hasOwn.call(src.tools, name)) {
+        if (src !== undefined && hasOwn.call(src, name)) {
           throw new BareFault(
             Codes.CallCountUnknown,
             `call count unknown: the context has $.tools.${name} but no $.tool_calls`,
@@ -157,13 +160,13 @@ export const called_in_order = defineBuiltin({
         }
         if (names.length === 0) return true;
         const src = toolSource(rt.ctx);
-        if (src.kind === 'calls') {
+        if (isArray(src)) {
           let i = 0;
-          for (let j = 0; j < src.list.length; j++) if (callName(src.list, j) === names[i] && ++i === names.length) return true;
+          for (let j = 0; j < src.length; j++) if (callName(src, j) === names[i] && ++i === names.length) return true;
           return false;
         }
-        if (names.length === 1) return src.kind === 'tools' && hasOwn.call(src.tools, names[0]!);
-        if (src.kind === 'none') return false;
+        if (names.length === 1) return src !== undefined && hasOwn.call(src, names[0]!);
+        if (src === undefined) return false;
         throw new BareFault(
           Codes.OrderUnknown,
           'the order of calls is unknown: the context has $.tools but no $.tool_calls',

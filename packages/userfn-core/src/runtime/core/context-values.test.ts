@@ -4,7 +4,7 @@ import { Codes } from '../../common/diagnostics/codes.js';
 import { compilePath } from '../jsonpath/index.js';
 import { ownElement } from '../../common/values/json-values.js';
 import { Datetime, Duration } from '../../common/values/time-values.js';
-import { contextItem, fromContext } from './context-values.js';
+import { contextItem, fromContext, isNullAtGate } from './context-values.js';
 import { jsonPreview, jsonText } from './json-text.js';
 import { valuesEqual } from './equality.js';
 
@@ -26,6 +26,20 @@ describe('fromContext', () => {
     for (const v of [undefined, () => 1, Symbol('s'), 10n, NaN, Infinity, -Infinity, new Box(), new Map(), new Date(0), new Uint8Array(1)]) {
       expect(fromContext(v)).toBeNull();
     }
+  });
+
+  it('isNullAtGate is fromContext(v) === null, on every kind of value', () => {
+    class Box {
+      a = 1;
+    }
+    const values = [
+      ...['s', '', true, false, 0, -0, 1.5, -2, NaN, Infinity, -Infinity, null, undefined, 10n, Symbol('s'), () => 1],
+      ...[{ a: 1 }, [1], [], Object.create(null), runInNewContext('({ a: 1 })'), runInNewContext('[1]'), new Datetime(0), new Duration(1)],
+      ...[new Box(), new Map(), new Date(0), new Uint8Array(1), Object.create({ inherited: 1 }), new Proxy({}, {})],
+    ];
+    for (const v of values) expect([v, isNullAtGate(v)]).toEqual([v, fromContext(v) === null]);
+    expect(values.filter(isNullAtGate).length).toBeGreaterThan(5);
+    expect(values.filter((v) => !isNullAtGate(v)).length).toBeGreaterThan(5);
   });
 
   it('reads own elements only: holes are null, whatever the prototypes hold', () => {

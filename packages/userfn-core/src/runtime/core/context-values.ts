@@ -41,6 +41,25 @@ export function fromContext(v: unknown): Value {
   return isRecord(v) || v instanceof Datetime || v instanceof Duration ? (v as Value) : null;
 }
 
+/**
+ * `fromContext(v) === null`, for the compiler's `get(p) == null` and
+ * `get(p) != null`, written out again on purpose: the engine keeps a
+ * property-test site's feedback per function, and fromContext's `in` test
+ * sees every value every expression of the process reads, so in a process of
+ * many expressions it stops folding the prototype test. The null tests of
+ * literal paths (a common condition, `get('$.output') != null`) see their own
+ * values here: 40 -> 17 ns in the bench's shared process (bench/README.md).
+ * context-values.test.ts holds the two equal on every kind of value.
+ */
+export function isNullAtGate(v: unknown): boolean {
+  if (typeof v === 'number') return v - v !== 0;
+  if (typeof v === 'string' || typeof v === 'boolean') return false;
+  if (typeof v !== 'object' || v === null) return true;
+  void ('' in v);
+  if (getProto(v) === objectProto || isArray(v)) return false;
+  return !(isRecord(v) || v instanceof Datetime || v instanceof Duration);
+}
+
 /** Element `i` (within bounds) of a list that may come from a context: own elements only (a hole is null), through fromContext. */
 export function contextItem(list: readonly unknown[], i: number): Value {
   return fromContext(ownElement(list, i));

@@ -266,6 +266,33 @@ function segmentReader(k: SingularKey): SingularGetter {
   return (o) => step(o, k);
 }
 
+/**
+ * Hands out copies of a getter: the next one, round robin, to a path not
+ * seen before, and the same one to a path seen before. Exported for tests.
+ */
+export class CopyPool<F> {
+  private readonly given = new Map<string, F>();
+  private next = 0;
+
+  constructor(private readonly copies: readonly F[]) {}
+
+  /** How many paths it remembers. */
+  get remembered(): number {
+    return this.given.size;
+  }
+
+  for(path: string): F {
+    const known = this.given.get(path);
+    if (known !== undefined) return known;
+    const copy = this.copies[this.next++ % this.copies.length]!;
+    // A process that reads ever new paths (a language server, a long-lived service) still
+    // gets copies in turn, but keeps only the first 4,096 short paths: the names come from
+    // what users write, and one may be long.
+    if (this.given.size < 4096 && path.length <= 256) this.given.set(path, copy);
+    return copy;
+  }
+}
+
 /*
  * The getters of two- and three-member paths, 32 and 16 identical copies,
  * for the reason the steps above have copies: a getter's call sites (the
@@ -274,9 +301,9 @@ function segmentReader(k: SingularKey): SingularGetter {
  * went megamorphic (a call the engine cannot inline). Each distinct path
  * takes the next copy, round robin, so the paths that share a copy are few
  * and their sites stay polymorphic. In the bench's shared process (the 57
- * conditions of a contract beside W1-W7), the contract went from 3,728 to
- * 3,182 ns and `get('$.output.status') == 'indexed'` from 42.8 to 35.0
- * (bench/README.md). A one-member path's getter is the step itself behind
+ * conditions of a contract beside W1-W7; `--cell` runs of
+ * bench/src/shared-process.mjs), the contract went from 3,728 to 3,182 ns
+ * and `get('$.output.status') == 'indexed'` from 42.8 to 35.0. A one-member path's getter is the step itself behind
  * one closure; copies of it gained nothing there.
  */
 type Get2 = (s0: Step, s1: Step, k0: string, k1: string) => SingularGetter;
@@ -315,22 +342,11 @@ const GET2: readonly Get2[] = [
   (s0, s1, k0, k1) => (o) => { const a = s0(o, k0); return a === undefined ? undefined : s1(a, k1); },
   (s0, s1, k0, k1) => (o) => { const a = s0(o, k0); return a === undefined ? undefined : s1(a, k1); },
 ];
-const get2Copies = new Map<string, Get2>();
+const get2Copies = new CopyPool(GET2);
 
 function get2(k0: SingularKey, k1: SingularKey): SingularGetter {
   if (typeof k0 !== 'string' || typeof k1 !== 'string') return chain(segmentReader(k0), segmentReader(k1));
-  return copyFor(get2Copies, GET2, `${k0}\u0000${k1}`)(stepFor(k0), stepFor(k1), k0, k1);
-}
-
-/** The copy for a path: the next one for a path not seen before, round robin; the same one for the same path. Exported for tests. */
-export function copyFor<F>(given: Map<string, F>, copies: readonly F[], path: string): F {
-  let copy = given.get(path);
-  if (copy === undefined) {
-    copy = copies[given.size % copies.length]!;
-    // a process that reads ever new paths keeps using copies, but the map stops growing
-    if (given.size < 4096) given.set(path, copy);
-  }
-  return copy;
+  return get2Copies.for(`${k0}\u0000${k1}`)(stepFor(k0), stepFor(k1), k0, k1);
 }
 
 /** Three-member paths (less common in conditions: 16 copies). */
@@ -354,11 +370,11 @@ const GET3: readonly Get3[] = [
   (s0, s1, s2, k0, k1, k2) => (o) => { const a = s0(o, k0); if (a === undefined) return undefined; const b = s1(a, k1); return b === undefined ? undefined : s2(b, k2); },
   (s0, s1, s2, k0, k1, k2) => (o) => { const a = s0(o, k0); if (a === undefined) return undefined; const b = s1(a, k1); return b === undefined ? undefined : s2(b, k2); },
 ];
-const get3Copies = new Map<string, Get3>();
+const get3Copies = new CopyPool(GET3);
 
 function get3(k0: SingularKey, k1: SingularKey, k2: SingularKey): SingularGetter {
   if (typeof k0 !== 'string' || typeof k1 !== 'string' || typeof k2 !== 'string') return chain(get2(k0, k1), segmentReader(k2));
-  return copyFor(get3Copies, GET3, `${k0}\u0000${k1}\u0000${k2}`)(stepFor(k0), stepFor(k1), stepFor(k2), k0, k1, k2);
+  return get3Copies.for(`${k0}\u0000${k1}\u0000${k2}`)(stepFor(k0), stepFor(k1), stepFor(k2), k0, k1, k2);
 }
 
 /** Reads `tail` from what `head` reads. */

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { Datetime } from '../../common/values/time-values.js';
-import { copyFor, STEP_COPIES, stepFor } from './compile-singular.js';
+import { CopyPool, STEP_COPIES, stepFor } from './compile-singular.js';
 import { compilePath } from './index.js';
 
 describe('singular detection', () => {
@@ -134,13 +134,19 @@ describe('get on singular paths', () => {
   });
 
   it('gives each new two- or three-member path the next getter copy, round robin, and the same path the same copy', () => {
-    const given = new Map<string, string>();
-    const copies = ['c0', 'c1', 'c2'];
-    expect(['p1', 'p2', 'p3', 'p4', 'p1', 'p3'].map((p) => copyFor(given, copies, p))).toEqual(['c0', 'c1', 'c2', 'c0', 'c0', 'c2']);
-    // a process that reads ever new paths still gets copies, but does not keep them all
-    for (let i = 0; i < 5000; i++) copyFor(given, copies, `more_${i}`);
-    expect(given.size).toBe(4096);
-    expect(copies).toContain(copyFor(given, copies, 'one more'));
+    const pool = new CopyPool(['c0', 'c1', 'c2']);
+    expect(['p1', 'p2', 'p3', 'p4', 'p1', 'p3'].map((p) => pool.for(p))).toEqual(['c0', 'c1', 'c2', 'c0', 'c0', 'c2']);
+    // a process that reads ever new paths keeps getting copies in turn, but remembers only 4,096 of them
+    for (let i = 0; i < 5000; i++) pool.for(`more_${i}`);
+    expect(pool.remembered).toBe(4096);
+    const later = ['later_a', 'later_b', 'later_c'].map((p) => pool.for(p));
+    expect(new Set(later).size).toBe(3);
+    // nor a long path, which still gets a copy
+    const fresh = new CopyPool(['c0', 'c1']);
+    expect(fresh.for('x'.repeat(300))).toBe('c0');
+    expect(fresh.remembered).toBe(0);
+    expect(fresh.for('short')).toBe('c1');
+    expect(fresh.remembered).toBe(1);
   });
 
   it('reads right through shared steps: many names, polluted-looking names, any order', () => {
