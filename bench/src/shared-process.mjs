@@ -152,7 +152,8 @@ async function main() {
     const rsWorkload = { userfnProfile: 'verification' };
     const targets = contract.map((r) => a.prepare(r[syntax[engine]], rsWorkload));
     cells.push({ engine, workload: 'RS', target: targets, contexts: sessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
-    if (builtSessions) cells.push({ engine, workload: 'RS-built', target: targets, contexts: builtSessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
+    if (builtSessions)
+      cells.push({ engine, workload: 'RS-built', target: targets, contexts: builtSessions.map((s) => a.context(s)), loop: loopsOf[engine].set, samples: [] });
   }
   let code;
   if (RULE_SET_CODE) {

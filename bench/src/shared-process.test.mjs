@@ -20,7 +20,16 @@ describe('shared-process.mjs --cell', () => {
   }, 120_000);
 
   it('with --rule-set-code and --built-sessions, times the contract as one generated function on the sessions built in code', async () => {
-    const { stdout } = await run(process.execPath, [script, '--quick', '--rule-set-code', '--built-sessions', '--cell', 'userfn-code:RS-built', '--out', '/nonexistent/shared.json']);
+    const { stdout } = await run(process.execPath, [
+      script,
+      '--quick',
+      '--rule-set-code',
+      '--built-sessions',
+      '--cell',
+      'userfn-code:RS-built',
+      '--out',
+      '/nonexistent/shared.json',
+    ]);
     expect(stdout.trim()).toMatch(/^userfn-code:RS-built: \d+(\.\d)? ns per evaluation$/);
   }, 60_000);
 
