@@ -218,22 +218,6 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         const items: readonly unknown[] | undefined = primitiveItems(node.right);
         if (items) {
           const read = literalRead(node.left);
-          // Two or three items (most such lists) are compared in place: includes() is a call
-          // the engine does not inline (same result: the items are never NaN).
-          if (read && items.length === 2) {
-            const [a, b] = items;
-            return (rt) => {
-              const v = read(rt.ctx);
-              return v === a || v === b;
-            };
-          }
-          if (read && items.length === 3) {
-            const [a, b, c] = items;
-            return (rt) => {
-              const v = read(rt.ctx);
-              return v === a || v === b || v === c;
-            };
-          }
           if (read) return (rt) => items.includes(read(rt.ctx));
           return (rt) => items.includes(l(rt));
         }

@@ -84,6 +84,41 @@ export function singularKeys(segments: readonly PathSegment[]): SingularKey[] {
 }
 
 /**
+ * Hands out copies of a function (the member steps and the getters below):
+ * the next copy, in turn, to each of the first `remember` keys (short ones:
+ * keys come from what users write), the same copy to a key seen before, and
+ * to any later key a copy chosen by a hash of it, so a process that meets
+ * ever new keys keeps no more of them and a key always gets the same copy.
+ * Exported for tests.
+ */
+export class CopyPool<F> {
+  private readonly given = new Map<string, F>();
+
+  constructor(
+    private readonly copies: readonly F[],
+    private readonly remember: number,
+  ) {}
+
+  /** How many keys it remembers. */
+  get remembered(): number {
+    return this.given.size;
+  }
+
+  for(key: string): F {
+    const known = this.given.get(key);
+    if (known !== undefined) return known;
+    if (this.given.size < this.remember && key.length <= 256) {
+      const copy = this.copies[this.given.size % this.copies.length]!;
+      this.given.set(key, copy);
+      return copy;
+    }
+    let h = 0;
+    for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) | 0;
+    return this.copies[(h >>> 0) % this.copies.length]!;
+  }
+}
+
+/**
  * Member reads, one step each. Why 128 identical functions: the engine keeps
  * a property-load site's feedback per function, not per closure, so in one
  * shared step every member name a process reads would meet at the same site,
@@ -237,21 +272,12 @@ const STEPS: readonly Step[] = [
 /** How many names get a step of their own. Exported for tests. */
 export const STEP_COPIES = STEPS.length;
 
-/** The names given a step of their own, in order of first use (at most STEP_COPIES: the map never grows past it). */
-const dedicated = new Map<string, Step>();
+/** The first STEP_COPIES names of the process get a step of their own, later ones share one by a hash. */
+const steps = new CopyPool(STEPS, STEPS.length);
 
 /** The step for member name `k`. Exported for tests. */
 export function stepFor(k: string): Step {
-  const own = dedicated.get(k);
-  if (own !== undefined) return own;
-  if (dedicated.size < STEPS.length) {
-    const step = STEPS[dedicated.size]!;
-    dedicated.set(k, step);
-    return step;
-  }
-  let h = 0;
-  for (let i = 0; i < k.length; i++) h = (h * 31 + k.charCodeAt(i)) | 0;
-  return STEPS[(h >>> 0) % STEPS.length]!;
+  return steps.for(k);
 }
 
 /**
@@ -266,33 +292,6 @@ function segmentReader(k: SingularKey): SingularGetter {
   return (o) => step(o, k);
 }
 
-/**
- * Hands out copies of a getter: the next one, round robin, to a path not
- * seen before, and the same one to a path seen before. Exported for tests.
- */
-export class CopyPool<F> {
-  private readonly given = new Map<string, F>();
-  private next = 0;
-
-  constructor(private readonly copies: readonly F[]) {}
-
-  /** How many paths it remembers. */
-  get remembered(): number {
-    return this.given.size;
-  }
-
-  for(path: string): F {
-    const known = this.given.get(path);
-    if (known !== undefined) return known;
-    const copy = this.copies[this.next++ % this.copies.length]!;
-    // A process that reads ever new paths (a language server, a long-lived service) still
-    // gets copies in turn, but keeps only the first 4,096 short paths: the names come from
-    // what users write, and one may be long.
-    if (this.given.size < 4096 && path.length <= 256) this.given.set(path, copy);
-    return copy;
-  }
-}
-
 /*
  * The getters of two- and three-member paths, 32 and 16 identical copies,
  * for the reason the steps above have copies: a getter's call sites (the
@@ -303,8 +302,9 @@ export class CopyPool<F> {
  * and their sites stay polymorphic. In the bench's shared process (the 57
  * conditions of a contract beside W1-W7; `--cell` runs of
  * bench/src/shared-process.mjs), the contract went from 3,728 to 3,182 ns
- * and `get('$.output.status') == 'indexed'` from 42.8 to 35.0. A one-member path's getter is the step itself behind
- * one closure; copies of it gained nothing there.
+ * and `get('$.output.status') == 'indexed'` from 42.8 to 35.0. A one-member
+ * path's getter is the step itself behind one closure; copies of it gained
+ * nothing there.
  */
 type Get2 = (s0: Step, s1: Step, k0: string, k1: string) => SingularGetter;
 // biome-ignore format: identical one-line factories read best as a column
@@ -342,7 +342,7 @@ const GET2: readonly Get2[] = [
   (s0, s1, k0, k1) => (o) => { const a = s0(o, k0); return a === undefined ? undefined : s1(a, k1); },
   (s0, s1, k0, k1) => (o) => { const a = s0(o, k0); return a === undefined ? undefined : s1(a, k1); },
 ];
-const get2Copies = new CopyPool(GET2);
+const get2Copies = new CopyPool(GET2, 4096);
 
 function get2(k0: SingularKey, k1: SingularKey): SingularGetter {
   if (typeof k0 !== 'string' || typeof k1 !== 'string') return chain(segmentReader(k0), segmentReader(k1));
@@ -370,7 +370,7 @@ const GET3: readonly Get3[] = [
   (s0, s1, s2, k0, k1, k2) => (o) => { const a = s0(o, k0); if (a === undefined) return undefined; const b = s1(a, k1); return b === undefined ? undefined : s2(b, k2); },
   (s0, s1, s2, k0, k1, k2) => (o) => { const a = s0(o, k0); if (a === undefined) return undefined; const b = s1(a, k1); return b === undefined ? undefined : s2(b, k2); },
 ];
-const get3Copies = new CopyPool(GET3);
+const get3Copies = new CopyPool(GET3, 4096);
 
 function get3(k0: SingularKey, k1: SingularKey, k2: SingularKey): SingularGetter {
   if (typeof k0 !== 'string' || typeof k1 !== 'string' || typeof k2 !== 'string') return chain(get2(k0, k1), segmentReader(k2));

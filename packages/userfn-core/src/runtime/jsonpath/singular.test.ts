@@ -134,18 +134,23 @@ describe('get on singular paths', () => {
   });
 
   it('gives each new two- or three-member path the next getter copy, round robin, and the same path the same copy', () => {
-    const pool = new CopyPool(['c0', 'c1', 'c2']);
+    const pool = new CopyPool(['c0', 'c1', 'c2'], 4096);
     expect(['p1', 'p2', 'p3', 'p4', 'p1', 'p3'].map((p) => pool.for(p))).toEqual(['c0', 'c1', 'c2', 'c0', 'c0', 'c2']);
-    // a process that reads ever new paths keeps getting copies in turn, but remembers only 4,096 of them
+    // a process that reads ever new paths remembers only 4,096 of them; later ones get a copy
+    // by a hash: the same one each time, and not all the same one
     for (let i = 0; i < 5000; i++) pool.for(`more_${i}`);
     expect(pool.remembered).toBe(4096);
-    const later = ['later_a', 'later_b', 'later_c'].map((p) => pool.for(p));
-    expect(new Set(later).size).toBe(3);
-    // nor a long path, which still gets a copy
-    const fresh = new CopyPool(['c0', 'c1']);
-    expect(fresh.for('x'.repeat(300))).toBe('c0');
+    const later = Array.from({ length: 30 }, (_, i) => `later_${i}`);
+    const copies = later.map((p) => pool.for(p));
+    expect(later.map((p) => pool.for(p))).toEqual(copies);
+    expect(new Set(copies).size).toBe(3);
+    expect(pool.remembered).toBe(4096);
+    // nor a long path, which still gets a copy, always the same
+    const fresh = new CopyPool(['c0', 'c1'], 4096);
+    const long = 'x'.repeat(300);
+    expect(fresh.for(long)).toBe(fresh.for(long));
     expect(fresh.remembered).toBe(0);
-    expect(fresh.for('short')).toBe('c1');
+    expect(fresh.for('short')).toBe('c0');
     expect(fresh.remembered).toBe(1);
   });
 
