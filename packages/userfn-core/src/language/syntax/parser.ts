@@ -1,6 +1,7 @@
-import { EmbeddedActionsParser, EOF, type IRecognitionException, type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, type IRecognitionException, type IToken, type Rule } from 'chevrotain';
 import type { ArgsCst, BaseCst, ExpressionCst, IfCst, ListCst, PostfixCst, PrimaryCst, ProgramCst, SequenceItem } from './cst.js';
-import { LazyLookahead } from './lazy-lookahead.js';
+import { FirstTokenLookahead } from './first-token-lookahead.js';
+import { endRecording } from './recording.js';
 import * as T from './tokens.js';
 
 /*
@@ -72,13 +73,19 @@ class UserFnParser extends EmbeddedActionsParser {
    * for k = 2 cost a quarter of the first compile of a process (34 -> 26 ms
    * of CPU). Parsing 168,658 inputs (the conformance sources and random
    * token sequences) gave the same trees and diagnostics with k = 1 and 2.
-   * Each choice's lookahead function is built when a parse first reaches it
-   * (lazy-lookahead.ts): the first compile of a process no longer pays for
-   * the choices it never meets (median of 15 fresh processes 16.9 -> 15.3 ms).
+   * The lookahead functions come from the first-token sets of each choice
+   * (first-token-lookahead.ts): the same decisions as Chevrotain's LL(k)
+   * strategy at k = 1, without its general path analysis (first compile of a
+   * process 10.4 -> 8.7 ms, median of 11 fresh processes).
    */
   constructor(validate = false) {
-    super(T.parserTokens, { recoveryEnabled: false, maxLookahead: 1, skipValidations: !validate, lookaheadStrategy: new LazyLookahead(1) });
+    super(T.parserTokens, { recoveryEnabled: false, maxLookahead: 1, skipValidations: !validate, lookaheadStrategy: new FirstTokenLookahead() });
     this.performSelfAnalysis();
+  }
+
+  /** Called by Chevrotain's performSelfAnalysis in place of its own: see recording.ts. */
+  disableRecording(): void {
+    endRecording(this);
   }
 
   /** Drops what a parse that threw (a bug or stack exhaustion) may have left on the stacks. */
@@ -351,6 +358,12 @@ export interface ParsedTokens {
   readonly program: ProgramCst;
   /** Chevrotain's own errors: expected to be empty, since the grammar accepts every token sequence. */
   readonly errors: readonly IRecognitionException[];
+}
+
+/** The grammar as Chevrotain recorded it, rule by rule (for the tests of the lookahead). */
+export function grammarRules(): Rule[] {
+  parser ??= new UserFnParser();
+  return Object.values(parser.getGAstProductions());
 }
 
 /** Builds the parser with Chevrotain's grammar validations on; throws on any grammar error (for the test suite). */
