@@ -159,10 +159,14 @@ describe('FirstTokenLookahead', () => {
     expect(firstTokens(top.definition).empty).toBe(false);
   });
 
-  it('names the production it cannot find', () => {
+  it('names the production it cannot find, and refuses a choice that asks for more than one token', () => {
     const rule = grammarRules()[0]!;
-    expect(() => new FirstTokenLookahead().buildLookaheadForAlternation({ prodOccurrence: 99, rule, hasPredicates: false })).toThrow(
+    const strategy = new FirstTokenLookahead();
+    expect(() => strategy.buildLookaheadForAlternation({ prodOccurrence: 99, rule, maxLookahead: 1, hasPredicates: false })).toThrow(
       `no Alternation with occurrence 99 in rule ${rule.name}`,
+    );
+    expect(() => strategy.buildLookaheadForOptional({ prodOccurrence: 0, prodType: 'Repetition', rule, maxLookahead: 2 })).toThrow(
+      /asks for 2 tokens of lookahead; this strategy decides on one/,
     );
   });
 });

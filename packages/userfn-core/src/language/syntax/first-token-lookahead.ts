@@ -44,7 +44,13 @@ export class FirstTokenLookahead implements ILookaheadStrategy {
     return this.llk.validate(options);
   }
 
-  buildLookaheadForAlternation(options: { prodOccurrence: number; rule: Rule; hasPredicates: boolean }): (orAlts?: IOrAlt<unknown>[]) => number | undefined {
+  buildLookaheadForAlternation(options: {
+    prodOccurrence: number;
+    rule: Rule;
+    maxLookahead: number;
+    hasPredicates: boolean;
+  }): (orAlts?: IOrAlt<unknown>[]) => number | undefined {
+    oneToken(options);
     const alternation = findProduction(options.rule, Alternation, options.prodOccurrence);
     const alternatives = alternation.definition.map((alternative) => firstTokens((alternative as Alternative).definition));
     if (options.hasPredicates) {
@@ -71,7 +77,8 @@ export class FirstTokenLookahead implements ILookaheadStrategy {
     };
   }
 
-  buildLookaheadForOptional(options: { prodOccurrence: number; prodType: OptionalProductionType; rule: Rule }): () => boolean {
+  buildLookaheadForOptional(options: { prodOccurrence: number; prodType: OptionalProductionType; rule: Rule; maxLookahead: number }): () => boolean {
+    oneToken(options);
     const production = findProduction(options.rule, OPTIONAL_KINDS[options.prodType], options.prodOccurrence);
     const { types, empty } = firstTokens(production.definition);
     if (empty) return () => true;
@@ -81,6 +88,14 @@ export class FirstTokenLookahead implements ILookaheadStrategy {
       return starts[this.LA_FAST(1).tokenTypeIdx] === true;
     };
   }
+}
+
+/** A choice that asks for more than one token of lookahead (MAX_LOOKAHEAD) would be decided wrongly here: refused. */
+function oneToken(options: { rule: Rule; maxLookahead: number; prodOccurrence: number }): void {
+  if (options.maxLookahead > 1)
+    throw new Error(
+      `rule ${options.rule.name}: a choice (occurrence ${options.prodOccurrence}) asks for ${options.maxLookahead} tokens of lookahead; this strategy decides on one`,
+    );
 }
 
 /** What the lookahead functions read of the parser they are called on. */
