@@ -43,7 +43,8 @@ Options:
   --host <addr>             address to listen on (default 127.0.0.1)
   --body-limit <bytes>      largest request body (default ${DEFAULT_BODY_LIMIT}, 32 MiB); larger ones get 413
   --max-buffered <bytes>    most request-body bytes held in memory at once (default ${DEFAULT_MAX_BUFFERED},
-                            256 MiB, per process); a body that would pass it gets 503 and Retry-After
+                            256 MiB, per process), JSON that parses large counted at its size in memory;
+                            a body that would pass it gets 503 and Retry-After, one that alone passes it 413
   --workers <n|auto>        worker processes sharing the port (default 1; auto: one per core);
                             a worker that dies is replaced and logged
   --drain-ms <ms>           how long to keep answering after SIGTERM/SIGINT (default ${DEFAULT_DRAIN_MS})

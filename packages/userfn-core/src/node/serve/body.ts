@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BodyBudget } from './budget.js';
+import { JsonWeight } from './json-weight.js';
 
 /**
  * The largest request body accepted, by default: 32 MiB. A rollout collected
@@ -29,15 +30,27 @@ export class HttpError extends Error {
 
 const tooLarge = (limit: number) => new HttpError(413, 'body_too_large', `the body is larger than ${limit} bytes (see --body-limit)`, true);
 const busy = () => new HttpError(503, 'server_busy', 'too many request bytes in flight; retry shortly', true);
+const tooHeavy = (cap: number) =>
+  new HttpError(
+    413,
+    'body_too_heavy',
+    `the body would take more than ${cap} bytes of memory once parsed (each object, array and string counts at its size in memory; see --max-buffered)`,
+    true,
+  );
 
 /**
  * Reads a JSON request body: `application/json` only, at most `limit` bytes
  * (a larger one is refused as soon as its declared length or its bytes pass
- * the limit), valid JSON. Its bytes are reserved in `budget` as they arrive
- * and stay reserved until `answered` closes (the answer written, or the
+ * the limit), valid JSON. Its weight is reserved in `budget` as it arrives
+ * and stays reserved until `answered` closes (the answer written, or the
  * connection lost): the parsed value lives until then, and a request that
  * awaits a judge holds it for seconds, so it must count as much as the bytes
- * still arriving. A refused or invalid body gives its bytes back at once.
+ * still arriving. The weight is the larger of the bytes and what they will
+ * take once parsed (json-weight.ts: JSON crafted to parse large, such as
+ * millions of empty objects, weighs 20 times its text); a body that alone
+ * weighs more than the whole budget is refused (413), one that does not fit
+ * beside the others gets 503. A refused or invalid body gives its weight back
+ * at once.
  *
  * Reads with listeners, not `for await`: leaving an async iterator early
  * destroys the request, and with it the socket the refusal must be sent on.
@@ -53,6 +66,9 @@ export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBu
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const weight = new JsonWeight();
+    // what this body holds in the budget: its weight so far
+    let held = 0;
     // Settled once: a request refused mid-body can still emit 'error' or 'close' later (the client
     // resets while its refusal is read and dropped), and giving its bytes back twice would push the
     // budget below zero, and --max-buffered up by as much, for good.
@@ -62,13 +78,17 @@ export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBu
       settled = true;
       req.off('data', onData);
       req.off('end', onEnd);
-      budget.release(size);
+      budget.release(held);
       chunks.length = 0;
       reject(e);
     };
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > limit) return stop(tooLarge(limit));
-      if (!budget.reserve(chunk.length)) return stop(busy());
+      weight.add(chunk);
+      const now = weight.weight;
+      if (now > budget.cap) return stop(tooHeavy(budget.cap));
+      if (!budget.reserve(now - held)) return stop(busy());
+      held = now;
       size += chunk.length;
       chunks.push(chunk);
     };
@@ -79,19 +99,19 @@ export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBu
       try {
         value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch (e) {
-        budget.release(size);
+        budget.release(held);
         return reject(new HttpError(400, 'invalid_json', `the body is not valid JSON: ${(e as Error).message}`));
       } finally {
         chunks.length = 0;
       }
-      const release = () => budget.release(size);
+      const release = () => budget.release(held);
       if (answered.closed) release();
       else answered.once('close', release);
       resolve(value);
     };
     req.on('data', onData);
     req.on('end', onEnd);
-    // The client went away before the end of its body: no one reads the answer, but the bytes are given back.
+    // The client went away before the end of its body: no one reads the answer, but its weight is given back.
     const gone = () => stop(new HttpError(400, 'incomplete_body', 'the connection closed before the whole body arrived'));
     req.on('error', gone);
     req.once('close', gone);

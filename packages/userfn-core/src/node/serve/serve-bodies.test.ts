@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longRollout } from '../../../test/support/long-rollout.mjs';
 import { call, post, type Reply, type ServeProcess, startServe } from '../../../test/support/serve-process.js';
+import { CONTAINER_BYTES, STRING_BYTES } from './json-weight.js';
 
 /** Request bodies as large as real rollouts, and larger: from outside the process. */
 const dir = mkdtempSync(join(tmpdir(), 'userfn-serve-bodies-'));
@@ -106,14 +107,48 @@ describe('userfn serve request bodies', () => {
         held.on('error', reject);
       });
       held.write(`"${' '.repeat(900_000)}`);
-      // /healthz reports the bytes buffered: once the server holds those 900 KB, a 200 KB body does not fit in the 1 MiB.
-      await expect.poll(async () => ((await call(s.port, 'GET', '/healthz')).body as { buffered: { bytes: number } }).buffered.bytes).toBe(900_001);
+      // /healthz reports the weight buffered (an open string: its bytes and a string's own weight): once the server
+      // holds those 900 KB, a 200 KB body does not fit in the 1 MiB.
+      await expect
+        .poll(async () => ((await call(s.port, 'GET', '/healthz')).body as { buffered: { bytes: number } }).buffered.bytes)
+        .toBe(900_000 + STRING_BYTES);
       const probe = JSON.stringify({ output: { pad: 'x'.repeat(200_000) } });
       const busy = await call(s.port, 'POST', '/verify-context', { body: probe });
       expect([...codeOf(busy), busy.headers['retry-after']]).toEqual([503, 'server_busy', '1']);
       held.end('"');
       expect(await heldReply).toBe(400); // a string is not a context: the body was read in full and judged
       expect((await call(s.port, 'POST', '/verify-context', { body: probe })).status).toBe(200);
+    } finally {
+      s.child.kill('SIGKILL');
+    }
+  });
+
+  it('counts JSON crafted to parse large at its weight in memory: 413 when it alone passes --max-buffered, its weight held while it arrives', async () => {
+    const s = await startServe(['--rules', rulesFile, '--body-limit', String(MiB), '--max-buffered', String(4 * MiB)]);
+    try {
+      const buffered = async () => ((await call(s.port, 'GET', '/healthz')).body as { buffered: { bytes: number } }).buffered.bytes;
+      // 30 KB of empty objects on their way: they count as the memory they will take, 20 times their bytes.
+      const held = request({
+        host: '127.0.0.1',
+        port: s.port,
+        method: 'POST',
+        path: '/verify',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': 900_000 },
+      });
+      held.on('error', () => {}); // the reset this test causes
+      held.write(`[${'{},'.repeat(10_000)}`);
+      await expect.poll(buffered).toBe(10_001 * CONTAINER_BYTES);
+      held.destroy();
+      await expect.poll(buffered).toBe(0);
+      // 900 KB of them would take about 19 MB once parsed: more than the 4 MiB budget holds, so never retried.
+      const heavy = await call(s.port, 'POST', '/verify', { body: `[${Array(300_000).fill('{}').join(',')}]` });
+      expect([...codeOf(heavy), heavy.headers['connection']]).toEqual([413, 'body_too_heavy', 'close']);
+      expect((heavy.body as { error: { message: string } }).error.message).toMatch(/more than 4194304 bytes of memory once parsed/);
+      await expect.poll(buffered).toBe(0);
+      // a rollout of the same size is its bytes
+      const rollout = JSON.stringify({ output: { text: 'x'.repeat(600_000), token_ids: Array.from({ length: 40_000 }, (_, i) => i) } });
+      expect((await call(s.port, 'POST', '/verify-context', { body: rollout })).status).toBe(200);
     } finally {
       s.child.kill('SIGKILL');
     }
