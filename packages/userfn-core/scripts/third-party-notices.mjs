@@ -11,10 +11,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLES = ['dist/lib', 'dist/bundle'];
 const REGION = /^\/\/ (\S*node_modules\/(?:@[^/\s]+\/)?[^/\s]+)\//gm;
 
-/** The directories (absolute) of the packages whose code the bundles contain. */
-export function inlinedPackages(root = ROOT) {
+/** The directories (absolute) of the packages whose code the bundles contain (the playground asks for dist/lib's alone). */
+export function inlinedPackages(root = ROOT, bundles = BUNDLES) {
   const dirs = new Set();
-  for (const bundle of BUNDLES) {
+  for (const bundle of bundles) {
     const dir = join(root, bundle);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
       for (const m of readFileSync(join(dir, file), 'utf8').matchAll(REGION)) dirs.add(resolve(root, m[1]));
@@ -23,19 +23,25 @@ export function inlinedPackages(root = ROOT) {
   return [...dirs].sort();
 }
 
-function licenseText(dir) {
-  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(f));
+function fileText(dir, name) {
+  const file = readdirSync(dir).find((f) => name.test(f));
   return file ? readFileSync(join(dir, file), 'utf8').trim() : undefined;
+}
+
+/** A package's section of a notices file: its name, version, license and license text (the playground's notices use it too). */
+export function packageSection(dir) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const text = fileText(dir, /^(licen[cs]e|copying)(\.(md|txt))?$/i);
+  if (text === undefined) throw new Error(`${pkg.name}: no license file in ${dir}`);
+  // a package that embeds others' code ships their notices too (monaco-editor's ThirdPartyNotices.txt)
+  const embedded = fileText(dir, /^third[-_]?party[-_]?notices(\.(md|txt))?$/i);
+  const more = embedded === undefined ? '' : `\n\nThe notices ${pkg.name} ships for the code it incorporates:\n\n\`\`\`\n${embedded}\n\`\`\``;
+  return `## ${pkg.name} ${pkg.version} (${pkg.license})\n\n\`\`\`\n${text}\n\`\`\`${more}`;
 }
 
 /** The notices file: one section per package, its name, version, license and license text. */
 export function notices(root = ROOT) {
-  const sections = inlinedPackages(root).map((dir) => {
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    const text = licenseText(dir);
-    if (text === undefined) throw new Error(`${pkg.name}: no license file in ${dir}`);
-    return `## ${pkg.name} ${pkg.version} (${pkg.license})\n\n\`\`\`\n${text}\n\`\`\``;
-  });
+  const sections = inlinedPackages(root).map(packageSection);
   return [
     '# Third-party notices',
     '',
