@@ -1,6 +1,10 @@
 import { OptionError } from '../common/diagnostics/option-error.js';
 import { parseIsoDatetime } from '../runtime/time/index.js';
 
+/** The last `now` text parsed, and its milliseconds. */
+let lastText: string | undefined;
+let lastMs: number | undefined;
+
 /** Epoch milliseconds of a `now` option (a Date or an ISO 8601 string); throws an OptionError when invalid. */
 export function clockMs(now: Date | string | undefined): number | undefined {
   if (now === undefined) return undefined;
@@ -10,8 +14,13 @@ export function clockMs(now: Date | string | undefined): number | undefined {
     return ms;
   }
   if (typeof now === 'string') {
+    // a host passes the same text to every compile of a rule set: parsed once
+    if (now === lastText) return lastMs;
     try {
-      return parseIsoDatetime(now).ms;
+      const ms = parseIsoDatetime(now).ms;
+      lastText = now;
+      lastMs = ms;
+      return ms;
     } catch (e) {
       throw new OptionError(`the now option is not an ISO 8601 datetime: ${(e as Error).message}`);
     }

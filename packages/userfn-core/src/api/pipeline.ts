@@ -54,12 +54,13 @@ export function analyzeSource(source: string, options: CompileOptions = {}): Pip
       diagnostics = [...diagnostics, diagnostic(Codes.NestingTooDeep, 'the expression is nested too deeply to check here', parsed.ast.span)];
     }
     if (recovered) {
-      diagnostics = [...diagnostics, ...recovered.diagnostics];
+      if (recovered.diagnostics.length > 0) diagnostics = [...diagnostics, ...recovered.diagnostics];
       if (!syntaxErrors) checked = recovered;
     }
   }
   // Hostile input (100 KB of junk) can make a diagnostic per token: keep the first ones, which locate the problem.
-  const sorted = sortDiagnostics(diagnostics);
+  // (a source without mistakes, the common case, has nothing to sort)
+  const sorted = diagnostics.length <= 1 ? diagnostics : sortDiagnostics(diagnostics);
   return {
     source,
     profile,

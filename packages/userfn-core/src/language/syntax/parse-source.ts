@@ -3,6 +3,7 @@ import type { Node } from '../../common/ast/nodes.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
 import type { Limits } from '../../common/limits.js';
+import type { Span } from '../../common/diagnostics/span.js';
 import { errorNode, numberNodes } from './ast-builder.js';
 import { cstToAst } from './cst-to-ast.js';
 import { lex, type Comment } from './token-stream.js';
@@ -55,15 +56,23 @@ export function parseSource(source: string, limits: Limits): SourceParse {
   if (tokenLimits.length > 0) return fail(tokenLimits);
 
   const { program, errors } = parseTokens(tokens);
-  const badCharacters = lexed.diagnostics.length === 0 ? [] : lexed.diagnostics.filter((d) => d.code === Codes.InvalidCharacter).map((d) => d.span);
+  const badCharacters = lexed.diagnostics.length === 0 ? NO_SPANS : lexed.diagnostics.filter((d) => d.code === Codes.InvalidCharacter).map((d) => d.span);
   const converted = cstToAst(program, { tokens, sourceLength: source.length, badCharacters, parserErrors: errors });
   const nodeCount = numberNodes(converted.ast);
   const treeLimits = checkTree(converted.ast, nodeCount, limits);
   if (treeLimits.length > 0) return fail([...converted.diagnostics, ...treeLimits]);
   return {
-    result: { ast: converted.ast, diagnostics: finish([...lexed.diagnostics, ...converted.diagnostics]), comments: lexed.comments, nodeCount },
+    result: { ast: converted.ast, diagnostics: finishBoth(lexed.diagnostics, converted.diagnostics), comments: lexed.comments, nodeCount },
     tokens,
   };
+}
+
+const NO_SPANS: readonly Span[] = Object.freeze([]);
+
+/** finish() of both lists, without concatenating two empty ones (a source without mistakes). */
+function finishBoth(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {
+  if (b.length === 0) return finish(a);
+  return finish(a.length === 0 ? b : [...a, ...b]);
 }
 
 /** Sorted by position; one diagnostic per code and span (recovery can meet the same mistake twice). */
