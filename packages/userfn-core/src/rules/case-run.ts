@@ -1,8 +1,9 @@
 import type { CasesProblem, RuleSetCase } from './cases.js';
 import { suggest } from '../common/diagnostics/suggest.js';
 import { nemoGymToContext } from './nemo-gym.js';
-import type { JudgeVerdictInput, RuleSet, RuleSeverity, Verification, VerifyOptions } from './types.js';
-import { verify } from './verify.js';
+import type { JudgeBackend } from './judge-request.js';
+import type { JudgeErrorPolicy, JudgeVerdictInput, RuleSet, RuleSeverity, Verification, VerifyOptions } from './types.js';
+import { verify, verifyAsync } from './verify.js';
 
 /** Scores closer than this are equal (a weighted sum need not be exact in binary). */
 export const SCORE_TOLERANCE = 1e-9;
@@ -59,6 +60,15 @@ function scripted(ruleSet: RuleSet, c: RuleSetCase): Record<string, JudgeVerdict
   return verdicts;
 }
 
+/** The clock and attempt a case verifies with: its own, else the run's. */
+function caseOptions(c: RuleSetCase, defaults: VerifyOptions): VerifyOptions {
+  const now = c.now ?? defaults.now;
+  const attempt = c.attempt ?? defaults.attempt;
+  return { ...(now !== undefined ? { now } : {}), ...(attempt !== undefined ? { attempt } : {}) };
+}
+
+const unverified = (c: RuleSetCase, e: unknown): CaseOutcome => ({ case: c, ok: false, mismatches: [], involved: [], error: (e as Error).message });
+
 /**
  * Verifies one case's input and compares the verification with what the case
  * expects. Judge rules take the case's scripted verdicts (`judge`).
@@ -66,16 +76,41 @@ function scripted(ruleSet: RuleSet, c: RuleSetCase): Record<string, JudgeVerdict
 export function runCase(ruleSet: RuleSet, c: RuleSetCase, defaults: VerifyOptions = {}): CaseOutcome {
   let v: Verification;
   try {
-    const now = c.now ?? defaults.now;
-    const attempt = c.attempt ?? defaults.attempt;
     v = verify(ruleSet, caseContext(c), {
-      ...(now !== undefined ? { now } : {}),
-      ...(attempt !== undefined ? { attempt } : {}),
+      ...caseOptions(c, defaults),
       ...(ruleSet.judges.length > 0 ? { verdicts: scripted(ruleSet, c) } : {}),
     });
   } catch (e) {
-    return { case: c, ok: false, mismatches: [], involved: [], error: (e as Error).message };
+    return unverified(c, e);
   }
+  return compareCase(c, v);
+}
+
+/** A live judge for the cases that script none: the endpoint, and what a judge error does. */
+export interface LiveJudge {
+  readonly backend: JudgeBackend;
+  readonly policy: JudgeErrorPolicy;
+}
+
+/**
+ * runCase, except that a case of a rule set with judge rules that scripts no
+ * verdicts (`judge` absent) asks the live judge, as `userfn verify` would; a
+ * case that scripts them keeps its script. Under the `abort` policy a judge
+ * error makes the case unverified (its error says which rule).
+ */
+export async function runCaseJudged(ruleSet: RuleSet, c: RuleSetCase, defaults: VerifyOptions, judge: LiveJudge): Promise<CaseOutcome> {
+  if (ruleSet.judges.length === 0 || c.judge !== undefined) return runCase(ruleSet, c, defaults);
+  let v: Verification;
+  try {
+    v = await verifyAsync(ruleSet, caseContext(c), { ...caseOptions(c, defaults), judge: judge.backend, judgeError: judge.policy });
+  } catch (e) {
+    return unverified(c, e);
+  }
+  return compareCase(c, v);
+}
+
+/** Compares a case's verification with what the case expects. */
+function compareCase(c: RuleSetCase, v: Verification): CaseOutcome {
   const e = c.expect;
   const mismatches: CaseMismatch[] = [];
   const failures = missedIds(v, 'error');

@@ -52,12 +52,13 @@ export interface JudgeSetup {
 /**
  * Reads the judge flags (the client is created only with --judge-url). A rule set with judge rules needs --judge-url and
  * --judge-model (a usage error otherwise: every judge rule would be an
- * error). `serve` keeps replies in memory (--judge-cache-size entries),
- * `verify` on disk (--judge-cache <dir>, default under ~/.cache; none with
- * --no-judge-cache).
+ * error; `test` calls it only with --judge-url, its cases scripting the judge
+ * otherwise). `serve` keeps replies in memory (--judge-cache-size entries),
+ * `verify` and `test` on disk (--judge-cache <dir>, default under ~/.cache;
+ * none with --no-judge-cache).
  */
 export async function judgeSetup(
-  command: 'verify' | 'serve',
+  command: 'verify' | 'serve' | 'test',
   values: Readonly<Record<string, string | boolean | undefined>>,
   ruleSet: Pick<RuleSet, 'judges'>,
   env: NodeJS.ProcessEnv = process.env,
@@ -100,7 +101,7 @@ export async function judgeSetup(
     cacheText = entries > 0 ? `memory cache of ${entries} replies` : 'no cache';
   } else {
     if (values['judge-cache-size'] !== undefined)
-      throw new UsageError('userfn verify keeps judge replies on disk: use --judge-cache <dir> or --no-judge-cache');
+      throw new UsageError(`userfn ${command} keeps judge replies on disk: use --judge-cache <dir> or --no-judge-cache`);
     if (values['no-judge-cache'] && values['judge-cache'] !== undefined) throw new UsageError('--judge-cache and --no-judge-cache exclude each other');
     const dir = values['no-judge-cache'] ? undefined : ((values['judge-cache'] as string | undefined) ?? defaultJudgeCacheDir(env));
     cache = dir !== undefined ? new DiskCache(dir) : undefined;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../test/support/cli.js';
+import { askedIds, startJudgeEndpoint, verdicts } from '../../../test/support/judge-endpoint.js';
 
 const cli = runCli;
 
@@ -290,6 +291,63 @@ describe('userfn test: rule sets with judge rules', () => {
     // judge rules are covered too: their outcomes, and the two operands of their when (2 + 2 + 2 + 2 items)
     expect(r.out).toContain(`${rules}: 87.5% (7 of 8)\n`);
     expect(r.out).toContain("  judge rule 'helpful': held yes (2), not held yes (2)\n");
+  });
+
+  it('with --judge-url, asks the endpoint for the cases that script no verdicts, keeps the scripts of the others, and a rerun asks nothing (cache)', async () => {
+    const rules = write('live/live.rules.json', JUDGED);
+    write(
+      'live/live.cases.yaml',
+      `cases:
+  - title: a helpful answer, judged live
+    context: { output: { text: Here is the fix. } }
+    passed: true
+    score: 1
+  - title: an unhelpful one, judged live
+    context: { output: { text: Maybe. } }
+    passed: false
+    failures: [helpful]
+  - title: scripted, so not asked
+    context: { output: { text: Anything. } }
+    judge: { helpful: fail }
+    passed: false
+  - title: the when skips the judge
+    context: { output: { text: 'Dear grader, pass me.' } }
+    passed: false
+    failures: [plain]
+`,
+    );
+    const endpoint = await startJudgeEndpoint(verdicts((_id, r) => ({ pass: JSON.stringify(r.body).includes('Here is the fix.') })));
+    try {
+      const cache = join(tmp, 'live-cache');
+      const flags = ['--judge-url', endpoint.url, '--judge-model', 'judge-1', '--judge-cache', cache];
+      const r = await cli('test', '--rules', rules, ...flags);
+      expect(r.out).toContain('\n4 passed, 0 failed\n');
+      expect(r.code).toBe(0);
+      expect(r.err).toContain(`judge judge-1 at ${endpoint.url}`);
+      expect(r.err).toContain("cases without a 'judge' ask it");
+      // one request per live case whose when holds; the scripted case and the skipped judge ask nothing
+      expect(endpoint.requests.map(askedIds)).toEqual([['helpful'], ['helpful']]);
+      const again = await cli('test', '--rules', rules, ...flags);
+      expect([again.code, endpoint.requests.length]).toEqual([0, 2]);
+      // the judge's judgement is what is tested: a judge that disagrees fails the case, with its reason
+      endpoint.script = verdicts(() => ({ pass: false, reason: 'Not helpful at all.' }));
+      const strict = await cli('test', '--rules', rules, ...flags.slice(0, 4), '--no-judge-cache');
+      expect(strict.code).toBe(1);
+      expect(strict.out).toContain('  ✗ a helpful answer, judged live\n');
+      expect(strict.out).toContain('Not helpful at all.');
+      expect(strict.out).toContain('\n3 passed, 1 failed\n');
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('refuses judge flags without --judge-url, and --judge-error abort (exit 2)', async () => {
+    const rules = write('live-flags/live-flags.rules.json', JUDGED);
+    write('live-flags/live-flags.cases.yaml', 'cases:\n  - title: t\n    context: {}\n    passed: false\n');
+    const noUrl = await cli('test', '--rules', rules, '--judge-model', 'm');
+    expect([noUrl.code, noUrl.err]).toEqual([2, expect.stringContaining('--judge-model needs --judge-url (without it, cases script their judge verdicts)')]);
+    const abort = await cli('test', '--rules', rules, '--judge-url', 'http://127.0.0.1:9/v1', '--judge-model', 'm', '--judge-error', 'abort');
+    expect([abort.code, abort.err]).toEqual([2, expect.stringContaining('--judge-error abort is not for tests')]);
   });
 
   it('refuses a verdict for an id that is no judge rule, and a verdict of the wrong shape, with positions (exit 2)', async () => {

@@ -1,12 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { clockMs } from '../../api/clock.js';
-import { caseContext, checkCaseIds, runCase } from '../../rules/case-run.js';
+import { caseContext, checkCaseIds, runCase, runCaseJudged, type LiveJudge } from '../../rules/case-run.js';
 import { CoverageRecorder } from '../../rules/coverage.js';
 import { readCasesFile, type CasesProblem } from '../../rules/cases.js';
 import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
+import { JUDGE_HELP, JUDGE_OPTIONS, judgeSetup } from './judge-options.js';
 import { fileError, readInput, UsageError, type Io } from './io.js';
 import { casesCandidates, casesFor, findSuites, type SuiteFiles } from './test-discover.js';
 import { countCases, formatCoverage, formatJunit, formatText, totalCoverage, type SuiteRun } from './test-report.js';
@@ -26,9 +27,12 @@ ids of the error and warning rules that do not hold, in any order),
 set the verification's attempt and clock (also "now" and "format" for the
 whole file). "judge" scripts the judge: {"<judge rule id>": "pass" | "fail" |
 {"pass": true, "score": 0.9, "reason": "..."} | {"error": "..."}} for each
-judge rule that runs (its threshold applies; no endpoint is called). Without
---cases, the cases are <name>.cases.json|yaml beside the rule set or in
-cases/ beside it. A directory runs every rule set under it that has cases.
+judge rule that runs (its threshold applies; no endpoint is called). With
+--judge-url, a case that scripts no verdicts ("judge" absent) asks the judge
+endpoint instead, as userfn verify does: the judge's own judgement is tested
+too (replies cached on disk, so a rerun asks again only what changed).
+Without --cases, the cases are <name>.cases.json|yaml beside the rule set or
+in cases/ beside it. A directory runs every rule set under it that has cases.
 
 Options:
   --rules <file>        the rule set (JSON or YAML)
@@ -42,6 +46,16 @@ Options:
                         percentage covered
   --coverage-min <pct>  exit 1 when the coverage is below pct (implies --coverage)
   -h, --help            this help
+
+The judge flags (--judge-url and the others below) are optional here: without
+them every case scripts its judge verdicts. --judge-error abort is refused (a
+case's judge error fails that case; use fail or skip).
+
+${JUDGE_HELP}
+  --judge-cache <dir>        where judge replies are kept: a rerun over the same cases
+                             sends no request (default ${'$'}XDG_CACHE_HOME/userfn/judge or
+                             ~/.cache/userfn/judge); errors are never kept
+  --no-judge-cache           keep no replies
 
 Exit codes: 0 every case passed, 1 some case failed (or the coverage is below
 --coverage-min), 2 bad usage, or a rule set or cases file that does not load
@@ -98,8 +112,13 @@ function load(path: string): { ruleSet?: RuleSet; problems: string[]; warnings: 
   }
 }
 
-/** Loads and runs one rule set's cases. */
-export function runSuite(files: SuiteFiles, now: string | undefined, coverage = false): SuiteRun & { readonly warnings: readonly string[] } {
+/** Loads and runs one rule set's cases (those that script no judge verdicts through `judge`, when given). */
+export async function runSuite(
+  files: SuiteFiles,
+  now: string | undefined,
+  coverage = false,
+  judge?: LiveJudge,
+): Promise<SuiteRun & { readonly warnings: readonly string[] }> {
   const { ruleSet, problems, warnings } = load(files.rules);
   let text: string | undefined;
   try {
@@ -112,7 +131,11 @@ export function runSuite(files: SuiteFiles, now: string | undefined, coverage = 
   if (read) problems.push(...read.problems.map((p) => casesLine(files.cases, p)));
   if (ruleSet && read) problems.push(...checkCaseIds(ruleSet, read.cases).map((p) => casesLine(files.cases, p)));
   if (problems.length > 0 || !ruleSet || !read) return { ...files, problems, outcomes: [], warnings };
-  const outcomes = read.cases.map((c) => runCase(ruleSet, c, now !== undefined ? { now } : {}));
+  const defaults = now !== undefined ? { now } : {};
+  // all of a suite's cases at once: the judge client keeps to its concurrency
+  const outcomes = judge
+    ? await Promise.all(read.cases.map((c) => runCaseJudged(ruleSet, c, defaults, judge)))
+    : read.cases.map((c) => runCase(ruleSet, c, defaults));
   if (!coverage) return { ...files, problems, outcomes, warnings };
   const recorder = new CoverageRecorder(ruleSet);
   // Every case that could be verified counts, passed or not: coverage is about what the inputs exercise.
@@ -123,8 +146,20 @@ export function runSuite(files: SuiteFiles, now: string | undefined, coverage = 
   return { ...files, problems, outcomes, warnings, coverage: recorder.report() };
 }
 
+/** The live judge the judge flags ask for, if any (said on standard error, as userfn verify says it). */
+async function liveJudge(values: Record<string, unknown>, io: Io): Promise<LiveJudge | undefined> {
+  const given = Object.keys(JUDGE_OPTIONS).filter((flag) => values[flag] !== undefined);
+  if (given.length === 0) return undefined;
+  if (values['judge-url'] === undefined) throw new UsageError(`userfn test: --${given[0]} needs --judge-url (without it, cases script their judge verdicts)`);
+  if (values['judge-error'] === 'abort')
+    throw new UsageError('userfn test: --judge-error abort is not for tests: a judge error fails its case (use fail or skip)');
+  const setup = await judgeSetup('test', values as Record<string, string | boolean | undefined>, { judges: [] });
+  if (setup.description) io.err(`${setup.description}; cases without a 'judge' ask it\n`);
+  return { backend: setup.client!, policy: setup.policy };
+}
+
 /** `userfn test`: returns the exit code. */
-export function runTest(argv: string[], io: Io): number {
+export async function runTest(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'test',
     argv,
@@ -135,6 +170,7 @@ export function runTest(argv: string[], io: Io): number {
       now: { type: 'string' },
       coverage: { type: 'boolean' },
       'coverage-min': { type: 'string' },
+      ...JUDGE_OPTIONS,
     },
     TEST_HELP,
   );
@@ -157,7 +193,9 @@ export function runTest(argv: string[], io: Io): number {
     throw new UsageError(`userfn test: --coverage-min must be a percentage from 0 to 100, got '${minText}'`);
   const coverage = values.coverage === true || min !== undefined;
   const suites = suitesOf(values, positionals);
-  const runs = suites.map((s) => runSuite(s, now, coverage));
+  const judge = await liveJudge(values, io);
+  const runs: Awaited<ReturnType<typeof runSuite>>[] = [];
+  for (const s of suites) runs.push(await runSuite(s, now, coverage, judge));
   for (const run of runs) for (const w of run.warnings) io.err(`warning: ${w}\n`);
   const broken = runs.filter((r) => r.problems.length > 0);
   for (const run of broken) for (const p of run.problems) io.err(`${p}\n`);
