@@ -87,6 +87,8 @@ describe('userfn verify on random and truncated JSON Lines', () => {
   it('counts input lines as the command must', () => {
     const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
     expect(['', '\n', 'a', 'a\n', 'a\nb', 'a\r\n\n', '\n\n\n'].map((s) => inputLineCount(enc(s)))).toEqual([0, 1, 1, 1, 2, 2, 3]);
+    // a BOM at the start is not content (a file of a BOM alone is empty); anywhere else it is
+    expect(['\uFEFF', '\uFEFF\n', '\uFEFFa', 'a\n\uFEFF'].map((s) => inputLineCount(enc(s)))).toEqual([0, 1, 1, 2]);
     expect(verifyOutputProblems('sessions', 2, 0, '{"line":1}\n', '')).toEqual(['1 output lines for 2 input lines']);
     expect(verifyOutputProblems('sessions', 1, 2, '{"line":2}\n', 'userfn: internal error: x')).toHaveLength(3);
   });

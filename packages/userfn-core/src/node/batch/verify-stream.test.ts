@@ -285,6 +285,15 @@ describe('verifyStream (nemo-gym)', () => {
     expect(lines).toHaveLength(5);
   });
 
+  it('reads a file of a BOM alone as an empty one (no lines), and a BOM then a newline as one blank line', async () => {
+    for (const format of ['sessions', 'nemo-gym'] as const) {
+      expect((await run('\uFEFF', { format })).out).toBe('');
+      expect((await run('\uFEFF', { format })).out).toBe((await run('', { format })).out);
+      const blank = await run('\uFEFF\n', { format });
+      expect(JSON.parse(blank.out)).toMatchObject({ line: 1, error: { kind: 'input', message: 'blank line' } });
+    }
+  });
+
   it('sets every occurrence of a duplicated top-level reward key', async () => {
     const { out } = await run(rollout('{"confidence": 0.5}', ',"reward":0.0,"reward":1.0'), { format: 'nemo-gym' });
     const trace = `"userfn":{"rule_set":${JSON.stringify(ruleSetVersion(ruleSet))}}`;
