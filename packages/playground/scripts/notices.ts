@@ -71,6 +71,11 @@ export function thirdPartyNotices(): { main: Plugin; worker: Plugin } {
       configResolved(config) {
         outDir = config.build.outDir;
       },
+      // a new build (vite build --watch) starts from nothing: the workers' builds come after this
+      buildStart() {
+        packages.clear();
+        withCore = false;
+      },
       generateBundle: collect,
       writeBundle() {
         writeFileSync(join(outDir, NOTICES_FILE), pageNotices(packages, withCore));

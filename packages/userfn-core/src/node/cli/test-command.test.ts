@@ -341,13 +341,15 @@ describe('userfn test: rule sets with judge rules', () => {
     }
   });
 
-  it('refuses judge flags without --judge-url, and --judge-error abort (exit 2)', async () => {
+  it('refuses judge flags without --judge-url, --judge-error abort and --judge-audit (exit 2)', async () => {
     const rules = write('live-flags/live-flags.rules.json', JUDGED);
     write('live-flags/live-flags.cases.yaml', 'cases:\n  - title: t\n    context: {}\n    passed: false\n');
     const noUrl = await cli('test', '--rules', rules, '--judge-model', 'm');
     expect([noUrl.code, noUrl.err]).toEqual([2, expect.stringContaining('--judge-model needs --judge-url (without it, cases script their judge verdicts)')]);
     const abort = await cli('test', '--rules', rules, '--judge-url', 'http://127.0.0.1:9/v1', '--judge-model', 'm', '--judge-error', 'abort');
     expect([abort.code, abort.err]).toEqual([2, expect.stringContaining('--judge-error abort is not for tests')]);
+    const audit = await cli('test', '--rules', rules, '--judge-url', 'http://127.0.0.1:9/v1', '--judge-model', 'm', '--judge-audit');
+    expect([audit.code, audit.err]).toEqual([2, expect.stringContaining('--judge-audit is for userfn verify')]);
   });
 
   it('refuses a verdict for an id that is no judge rule, and a verdict of the wrong shape, with positions (exit 2)', async () => {

@@ -49,7 +49,8 @@ Options:
 
 The judge flags (--judge-url and the others below) are optional here: without
 them every case scripts its judge verdicts. --judge-error abort is refused (a
-case's judge error fails that case; use fail or skip).
+case's judge error fails that case; use fail or skip), and so is --judge-audit
+(a test prints no judge replies).
 
 ${JUDGE_HELP}
   --judge-cache <dir>        where judge replies are kept: a rerun over the same cases
@@ -153,6 +154,7 @@ async function liveJudge(values: Record<string, unknown>, io: Io): Promise<LiveJ
   if (values['judge-url'] === undefined) throw new UsageError(`userfn test: --${given[0]} needs --judge-url (without it, cases script their judge verdicts)`);
   if (values['judge-error'] === 'abort')
     throw new UsageError('userfn test: --judge-error abort is not for tests: a judge error fails its case (use fail or skip)');
+  if (values['judge-audit']) throw new UsageError('userfn test: --judge-audit is for userfn verify: a test prints no judge replies');
   const setup = await judgeSetup('test', values as Record<string, string | boolean | undefined>, { judges: [] });
   if (setup.description) io.err(`${setup.description}; cases without a 'judge' ask it\n`);
   return { backend: setup.client!, policy: setup.policy };

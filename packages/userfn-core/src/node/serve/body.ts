@@ -47,7 +47,7 @@ const tooHeavy = (cap: number) =>
  * awaits a judge holds it for seconds, so it must count as much as the bytes
  * still arriving. The weight is the larger of the bytes and what they will
  * take once parsed (json-weight.ts: JSON crafted to parse large, such as
- * millions of empty objects, weighs 20 times its text); a body that alone
+ * millions of empty objects, weighs 21 times its text); a body that alone
  * weighs more than the whole budget is refused (413), one that does not fit
  * beside the others gets 503. A refused or invalid body gives its weight back
  * at once.
@@ -85,10 +85,13 @@ export function readJsonBody(req: IncomingMessage, limit: number, budget: BodyBu
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > limit) return stop(tooLarge(limit));
       weight.add(chunk);
+      // (the weight can drop a little, when a string counted as a value turns out to be a key: what is held stays)
       const now = weight.weight;
-      if (now > budget.cap) return stop(tooHeavy(budget.cap));
-      if (!budget.reserve(now - held)) return stop(busy());
-      held = now;
+      if (now > held) {
+        if (now > budget.cap) return stop(tooHeavy(budget.cap));
+        if (!budget.reserve(now - held)) return stop(busy());
+        held = now;
+      }
       size += chunk.length;
       chunks.push(chunk);
     };

@@ -1,11 +1,12 @@
 /**
- * The bytes of request bodies held at once, across all requests of one
- * process. Each body reserves its bytes as they arrive and gives them back
- * once its answer is written (or at once, if it is refused); a chunk that
- * would pass the cap is refused (503), so many large uploads at once cannot
- * exhaust memory. What a reserved byte costs: itself while buffered, then its
- * parsed JSON and its answer (about as large again for rollouts, far more for
- * JSON crafted to parse large): README, "Bodies as large as real rollouts".
+ * The weight of request bodies held at once, across all requests of one
+ * process. Each body reserves its weight as it arrives (its bytes, or more
+ * for JSON that parses large: json-weight.ts) and gives it back once its
+ * answer is written (or at once, if it is refused); a chunk that would pass
+ * the cap is refused (503), so many large uploads at once cannot exhaust
+ * memory. What a reserved byte costs: itself while buffered, then its share
+ * of the parsed JSON and of the answer: README, "Bodies as large as real
+ * rollouts".
  */
 export class BodyBudget {
   private used = 0;

@@ -2,29 +2,43 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTAINER_BYTES, JsonWeight, STRING_BYTES } from './json-weight.js';
 
-/** The counts, byte by byte: what JsonWeight computes with Buffer#indexOf. */
-function reference(text: string): { containers: number; strings: number; stringBytes: number } {
+/** The counts and the weight, byte by byte: what JsonWeight computes with Buffer#indexOf. */
+function reference(text: string): { containers: number; strings: number; stringBytes: number; weight: number } {
   const bytes = Buffer.from(text);
   let inString = false;
   let escaping = false;
   let containers = 0;
   let strings = 0;
   let stringBytes = 0;
+  let current = 0;
+  let pending: number | undefined;
   for (const b of bytes) {
     if (inString) {
       if (escaping) escaping = false;
       else if (b === 0x5c) escaping = true;
       else if (b === 0x22) {
         inString = false;
+        pending = current;
+        current = 0;
         continue;
       }
-      stringBytes++;
-    } else if (b === 0x22) {
-      inString = true;
-      strings++;
-    } else if (b === 0x7b || b === 0x5b) containers++;
+      current++;
+      continue;
+    }
+    if (pending !== undefined) {
+      if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) continue;
+      // a key when a `:` follows: not charged
+      if (b !== 0x3a) {
+        strings++;
+        stringBytes += pending;
+      }
+      pending = undefined;
+    }
+    if (b === 0x22) inString = true;
+    else if (b === 0x7b || b === 0x5b) containers++;
   }
-  return { containers, strings, stringBytes };
+  const open = (inString ? STRING_BYTES + current : 0) + (pending === undefined ? 0 : STRING_BYTES + pending);
+  return { containers, strings, stringBytes, weight: Math.max(bytes.length, containers * CONTAINER_BYTES + strings * STRING_BYTES + stringBytes + open) };
 }
 
 function weigh(chunks: Buffer[]): JsonWeight {
@@ -33,7 +47,7 @@ function weigh(chunks: Buffer[]): JsonWeight {
   return w;
 }
 
-const counts = (w: JsonWeight) => ({ containers: w.containers, strings: w.strings, stringBytes: w.stringBytes });
+const counts = (w: JsonWeight) => ({ containers: w.containers, strings: w.strings, stringBytes: w.stringBytes, weight: w.weight });
 
 const TRICKY = [
   '{"a":[1,2,{"b":"x{y[z"}],"c":"quote \\" inside","d":"ends in backslash \\\\","e":[]}',
@@ -41,12 +55,17 @@ const TRICKY = [
   '{"text":"function f() { return [1, {a: \\"b\\"}]; }","n":[0,0,0]}',
   '"just a string with \\\\\\\\ and \\" and {"',
   '[[[[[[[[]]]]]]]]',
+  '{ "key" : "value", "k2"\t:\n[ "v" ,"w"] , "last" }',
+  '"a top-level string"',
+  '"unfinished',
 ];
 
 describe('JsonWeight', () => {
   it('counts objects, arrays and strings outside strings, escapes honoured', () => {
     for (const text of TRICKY) expect(counts(weigh([Buffer.from(text)])), text).toEqual(reference(text));
-    expect(counts(weigh([Buffer.from('{"a":"[{"}')]))).toEqual({ containers: 1, strings: 2, stringBytes: 3 });
+    // the key is not charged, the value is
+    expect(counts(weigh([Buffer.from('{"a":"[{"}')]))).toEqual({ containers: 1, strings: 1, stringBytes: 2, weight: CONTAINER_BYTES + STRING_BYTES + 2 });
+    expect(counts(weigh([Buffer.from('{"a" : 1, "bb"\n:"c"}')]))).toMatchObject({ containers: 1, strings: 1, stringBytes: 1 });
   });
 
   it('weighs the same however the body is split, at every byte', () => {
@@ -85,5 +104,10 @@ describe('JsonWeight', () => {
     expect(w.weight).toBe(rollout.length);
     expect(w.bytes).toBe(rollout.length);
     expect(w.containers * CONTAINER_BYTES + w.strings * STRING_BYTES + w.stringBytes).toBeLessThan(rollout.length);
+    // OpenAI-style log-prob objects: their keys are not charged, so they weigh a few times their bytes, not more
+    const logprobs = Buffer.from(
+      JSON.stringify({ content: Array.from({ length: 2000 }, (_, i) => ({ token: `t${i}`, logprob: -0.5, bytes: [116], top_logprobs: [] })) }),
+    );
+    expect(weigh([logprobs]).weight / logprobs.length).toBeLessThan(4);
   });
 });

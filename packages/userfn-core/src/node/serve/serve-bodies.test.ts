@@ -127,7 +127,7 @@ describe('userfn serve request bodies', () => {
     const s = await startServe(['--rules', rulesFile, '--body-limit', String(MiB), '--max-buffered', String(4 * MiB)]);
     try {
       const buffered = async () => ((await call(s.port, 'GET', '/healthz')).body as { buffered: { bytes: number } }).buffered.bytes;
-      // 30 KB of empty objects on their way: they count as the memory they will take, 20 times their bytes.
+      // 30 KB of empty objects on their way: they count as the memory they will take, 21 times their bytes.
       const held = request({
         host: '127.0.0.1',
         port: s.port,
