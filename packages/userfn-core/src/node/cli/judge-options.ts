@@ -41,6 +41,12 @@ function whole(value: unknown, name: string, fallback: number, min: number, max 
   return n;
 }
 
+/** The help of the disk cache of judge replies (userfn verify's and userfn test's), for a rerun over the same `what`. */
+export const judgeDiskCacheHelp = (what: string) => `  --judge-cache <dir>        where judge replies are kept: a rerun over the same ${what}
+                             sends no request (default ${'$'}XDG_CACHE_HOME/userfn/judge or
+                             ~/.cache/userfn/judge); errors are never kept
+  --no-judge-cache           keep no replies`;
+
 /** What the judge flags chose. */
 export interface JudgeSetup {
   readonly client?: JudgeClient;

@@ -7,7 +7,7 @@ import { loadRuleSet } from '../../rules/load.js';
 import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.js';
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
-import { JUDGE_HELP, JUDGE_OPTIONS, judgeSetup } from './judge-options.js';
+import { JUDGE_HELP, judgeDiskCacheHelp, JUDGE_OPTIONS, judgeSetup } from './judge-options.js';
 import { fileError, readInput, UsageError, type Io } from './io.js';
 import { casesCandidates, casesFor, findSuites, type SuiteFiles } from './test-discover.js';
 import { countCases, formatCoverage, formatJunit, formatText, totalCoverage, type SuiteRun } from './test-report.js';
@@ -53,10 +53,7 @@ case's judge error fails that case; use fail or skip), and so is --judge-audit
 (a test prints no judge replies).
 
 ${JUDGE_HELP}
-  --judge-cache <dir>        where judge replies are kept: a rerun over the same cases
-                             sends no request (default ${'$'}XDG_CACHE_HOME/userfn/judge or
-                             ~/.cache/userfn/judge); errors are never kept
-  --no-judge-cache           keep no replies
+${judgeDiskCacheHelp('cases')}
 
 Exit codes: 0 every case passed, 1 some case failed (or the coverage is below
 --coverage-min), 2 bad usage, or a rule set or cases file that does not load

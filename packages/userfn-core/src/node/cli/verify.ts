@@ -14,7 +14,7 @@ import { formatRuleSetProblem, RuleSetError } from '../../rules/rule-set-error.j
 import type { RuleSet } from '../../rules/types.js';
 import { parseCommandArgs } from './args.js';
 import { JudgeAbortError } from '../../rules/judge-request.js';
-import { JUDGE_HELP, judgeSetup } from './judge-options.js';
+import { JUDGE_HELP, judgeDiskCacheHelp, judgeSetup } from './judge-options.js';
 import { MAX_WORKERS, parseWorkers, VERIFY_OPTIONS } from './verify-options.js';
 import { fileError, processIo, readInput, UsageError, type Io } from './io.js';
 
@@ -51,10 +51,7 @@ Options:
   -h, --help         this help
 
 ${JUDGE_HELP}
-  --judge-cache <dir>        where judge replies are kept: a rerun over the same sessions
-                             sends no request (default ${'$'}XDG_CACHE_HOME/userfn/judge or
-                             ~/.cache/userfn/judge); errors are never kept
-  --no-judge-cache           keep no replies
+${judgeDiskCacheHelp('sessions')}
 
 With judge rules each line also has "judged": one entry per judge rule with its
 verdict (pass, fail, error or skipped by its "when"), reason, score and the
