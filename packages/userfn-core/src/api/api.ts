@@ -64,7 +64,7 @@ export function analyze(source: string, options?: CompileOptions): Analysis {
     limits: a.limits,
     ast: a.ast,
     diagnostics: a.diagnostics,
-    typeOf: (node) => types?.get(node.id),
+    typeOf: (node) => types?.[node.id],
     stringReadWarnings: (sample) => (tree ? sampleStringReadWarnings(a.source, tree, sample) : []),
   };
 }

@@ -2,7 +2,7 @@ import type { Binary, Call, Node, Unary } from '../../common/ast/nodes.js';
 import {
   acceptsArity,
   paramType,
-  resolveCall,
+  resolvedCall,
   signatureText,
   type BuiltinDecl,
   type CheckHookContext,
@@ -12,6 +12,7 @@ import {
 import type { FunctionTable } from '../../runtime/builtins/registry.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { diagnostic, warning, type Diagnostic } from '../../common/diagnostics/diagnostic.js';
+import type { Span } from '../../common/diagnostics/span.js';
 import { PROFILES, type ProfileName } from '../../common/profiles/profiles.js';
 import type { JsonSchema } from '../../common/profiles/schema.js';
 import { argumentHint, arithmeticResult, conditionHint, conversionHint, isOrderable } from '../../runtime/core/operators.js';
@@ -19,12 +20,17 @@ import { canBeEqual, isAssignable, isOpen, join, T, typeToString, type Type } fr
 import { suggest } from '../../common/diagnostics/suggest.js';
 import { stringLiteralSpan } from './literal-span.js';
 
-/** Side tables keyed by node id: the AST itself is never changed. */
+/**
+ * Side tables indexed by node id (0 .. nodeCount-1): the AST itself is never
+ * changed. Arrays, not maps: filling them is part of every compile.
+ */
 export interface Checked {
   readonly ast: Node;
   readonly type: Type;
-  readonly types: ReadonlyMap<number, Type>;
-  readonly calls: ReadonlyMap<number, ResolvedCall>;
+  /** The type of every node. */
+  readonly types: readonly Type[];
+  /** The resolved builtin of every call that resolved; nothing at other ids. */
+  readonly calls: readonly (ResolvedCall | undefined)[];
   readonly diagnostics: Diagnostic[];
 }
 
@@ -35,46 +41,112 @@ export interface CheckerOptions {
   readonly functions: FunctionTable;
 }
 
+/** Whether the argument types fit an overload (its arity already does). */
+function fitsArguments(o: Signature, argTypes: readonly Type[]): boolean {
+  for (let i = 0; i < argTypes.length; i++) if (!isAssignable(argTypes[i]!, paramType(o, i))) return false;
+  return true;
+}
+
+/** What a builtin's check hook sees of one call: a class, so a call allocates one object and no closures. */
+class Hook implements CheckHookContext {
+  data: unknown;
+  readonly schema: JsonSchema | undefined;
+  readonly profile: ProfileName;
+
+  constructor(
+    readonly call: Call,
+    readonly argTypes: readonly Type[],
+    private readonly options: CheckerOptions,
+    readonly report: (d: Diagnostic) => void,
+  ) {
+    this.schema = options.schema;
+    this.profile = options.profile;
+  }
+
+  literal(i: number): string | undefined {
+    const a = this.call.args[i];
+    return a?.kind === 'string' ? a.value : undefined;
+  }
+
+  literalSpan(i: number, offset: number, length: number): Span {
+    return stringLiteralSpan(this.options.source, this.call.args[i]!.span, offset, length);
+  }
+
+  setData(d: unknown): void {
+    this.data = d;
+  }
+}
+
 /** Types an AST, resolves its calls and collects every diagnostic (sorted by the caller). */
 export function checkAst(ast: Node, options: CheckerOptions): Checked {
-  const types = new Map<number, Type>();
-  const calls = new Map<number, ResolvedCall>();
-  const diagnostics: Diagnostic[] = [];
-  const report = (d: Diagnostic) => diagnostics.push(d);
-  const profile = PROFILES[options.profile];
+  const checker = new Checker(options);
+  const type = checker.check(ast);
+  const expected = PROFILES[options.profile].result;
+  if (expected.kind !== 'dyn' && !isOpen(type) && type.kind !== 'null' && type.kind !== expected.kind) {
+    checker.report(
+      diagnostic(
+        Codes.WrongResultType,
+        `a ${options.profile} expression must give a ${typeToString(expected)}, got ${typeToString(type)}`,
+        ast.span,
+        expected.kind === 'boolean'
+          ? conditionHint(type.kind)
+          : expected.kind === 'number' && type.kind === 'boolean'
+            ? 'use if(c, 1, 0) for a score'
+            : undefined,
+      ),
+    );
+  }
+  return { ast, type, types: checker.types, calls: checker.calls, diagnostics: checker.diagnostics };
+}
 
-  function condition(node: Node, t: Type): void {
+/**
+ * The walk itself: a class, not closures in checkAst, so a compile allocates
+ * one object for it (a closure per helper was a quarter of the checker's
+ * allocation).
+ */
+class Checker {
+  readonly types: Type[] = [];
+  readonly calls: (ResolvedCall | undefined)[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  /** Bound once: the check hooks report through it. */
+  readonly report = (d: Diagnostic): void => {
+    this.diagnostics.push(d);
+  };
+
+  constructor(private readonly options: CheckerOptions) {}
+
+  condition(node: Node, t: Type): void {
     if (t.kind === 'boolean' || t.kind === 'null' || isOpen(t)) return;
-    report(diagnostic(Codes.TypeMismatch, `a condition must be boolean, got ${typeToString(t)}`, node.span, conditionHint(t.kind)));
+    this.report(diagnostic(Codes.TypeMismatch, `a condition must be boolean, got ${typeToString(t)}`, node.span, conditionHint(t.kind)));
   }
 
   /** Booleans count as 1/0 in arithmetic: allowed, with a warning. */
-  function numeric(t: Type, at: Node): Type {
+  numeric(t: Type, at: Node): Type {
     if (t.kind !== 'boolean') return t;
-    report(warning(Codes.BooleanArithmetic, 'a boolean in arithmetic counts as 1 or 0', at.span, 'use if(c, 1, 0) to say so explicitly'));
+    this.report(warning(Codes.BooleanArithmetic, 'a boolean in arithmetic counts as 1 or 0', at.span, 'use if(c, 1, 0) to say so explicitly'));
     return T.number;
   }
 
-  function unary(node: Unary): Type {
-    const t = check(node.operand);
+  unary(node: Unary): Type {
+    const t = this.check(node.operand);
     if (node.op !== '-') {
-      condition(node.operand, t);
+      this.condition(node.operand, t);
       return T.boolean;
     }
-    const n = numeric(t, node.operand);
+    const n = this.numeric(t, node.operand);
     if (n.kind === 'number' || n.kind === 'duration' || n.kind === 'null' || isOpen(n)) return n.kind === 'error' ? T.error : n;
-    report(diagnostic(Codes.TypeMismatch, `cannot negate a ${typeToString(n)}`, node.span));
+    this.report(diagnostic(Codes.TypeMismatch, `cannot negate a ${typeToString(n)}`, node.span));
     return T.error;
   }
 
-  function binary(node: Binary): Type {
-    const lt = check(node.left);
-    const rt = check(node.right);
+  binary(node: Binary): Type {
+    const lt = this.check(node.left);
+    const rt = this.check(node.right);
     switch (node.op) {
       case '==':
       case '!=':
         if (!canBeEqual(lt, rt)) {
-          report(
+          this.report(
             warning(
               Codes.NeverEqual,
               `a ${typeToString(lt)} is never equal to a ${typeToString(rt)}`,
@@ -89,7 +161,7 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       case '>':
       case '>=':
         if (lt.kind !== 'null' && rt.kind !== 'null' && !isOpen(lt) && !isOpen(rt) && (lt.kind !== rt.kind || !isOrderable(lt.kind))) {
-          report(
+          this.report(
             diagnostic(
               Codes.TypeMismatch,
               `cannot compare ${typeToString(lt)} and ${typeToString(rt)} with '${node.op}'`,
@@ -100,16 +172,16 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
         }
         return T.boolean;
       case 'in':
-        return membership(node, lt, rt);
+        return this.membership(node, lt, rt);
       default: {
         if (lt.kind === 'error' || rt.kind === 'error') return T.error;
-        const a = numeric(lt, node.left);
-        const b = numeric(rt, node.right);
+        const a = this.numeric(lt, node.left);
+        const b = this.numeric(rt, node.right);
         if (a.kind === 'null' || b.kind === 'null') return T.null;
         if (a.kind === 'dyn' || b.kind === 'dyn') return T.dyn;
         const r = arithmeticResult(node.op, a.kind, b.kind);
         if (r === undefined) {
-          report(
+          this.report(
             diagnostic(
               Codes.TypeMismatch,
               `cannot apply '${node.op}' to ${typeToString(a)} and ${typeToString(b)}`,
@@ -124,12 +196,12 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
     }
   }
 
-  function membership(node: Binary, lt: Type, rt: Type): Type {
+  membership(node: Binary, lt: Type, rt: Type): Type {
     if (isOpen(lt) || isOpen(rt) || rt.kind === 'null') return T.boolean;
     if (rt.kind === 'list') return T.boolean;
     if (rt.kind === 'string' || rt.kind === 'object') {
       if (lt.kind !== 'string' && lt.kind !== 'null') {
-        report(
+        this.report(
           diagnostic(
             Codes.TypeMismatch,
             `'in' ${rt.kind === 'string' ? 'a string' : 'an object'} needs a string on the left, got ${typeToString(lt)}`,
@@ -139,16 +211,18 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       }
       return T.boolean;
     }
-    report(diagnostic(Codes.TypeMismatch, `'in' needs a list, a string or an object on the right, got ${typeToString(rt)}`, node.span));
+    this.report(diagnostic(Codes.TypeMismatch, `'in' needs a list, a string or an object on the right, got ${typeToString(rt)}`, node.span));
     return T.boolean;
   }
 
-  function call(node: Call): Type {
-    const argTypes = node.args.map(check);
-    const decl = options.functions.get(node.name);
+  call(node: Call): Type {
+    // loops, not map/filter/every: this runs for every call of every compile
+    const argTypes: Type[] = [];
+    for (const a of node.args) argTypes.push(this.check(a));
+    const decl = this.options.functions.get(node.name);
     if (!decl) {
-      const guess = suggest(node.name, options.functions.keys());
-      report(
+      const guess = suggest(node.name, this.options.functions.keys());
+      this.report(
         diagnostic(
           Codes.UnknownFunction,
           `unknown function '${node.name}'${guess ? `; did you mean '${guess}'?` : ''}`,
@@ -158,16 +232,23 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       );
       return T.error;
     }
-    if (decl.profiles && !decl.profiles.includes(options.profile)) {
-      report(
-        diagnostic(Codes.NotInProfile, `${decl.name} is not available in the ${options.profile} profile (only in ${decl.profiles.join(', ')})`, node.nameSpan),
+    if (decl.profiles && !decl.profiles.includes(this.options.profile)) {
+      this.report(
+        diagnostic(
+          Codes.NotInProfile,
+          `${decl.name} is not available in the ${this.options.profile} profile (only in ${decl.profiles.join(', ')})`,
+          node.nameSpan,
+        ),
       );
       return T.error;
     }
-    const byArity = decl.overloads.filter((o) => acceptsArity(o, node.args.length));
+    const byArity =
+      decl.overloads.length === 1 && acceptsArity(decl.overloads[0]!, node.args.length)
+        ? decl.overloads
+        : decl.overloads.filter((o) => acceptsArity(o, node.args.length));
     if (byArity.length === 0) {
       const sigs = decl.overloads.map((o) => signatureText(decl.name, o));
-      report(
+      this.report(
         diagnostic(
           Codes.WrongArity,
           `${decl.name} does not take ${node.args.length} argument${node.args.length === 1 ? '' : 's'}; it takes: ${sigs.join(' | ')}`,
@@ -176,47 +257,33 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       );
       return T.error;
     }
-    const fits = (o: Signature) => argTypes.every((t, i) => isAssignable(t, paramType(o, i)));
-    const candidates = byArity.filter(fits);
+    // the overloads the argument types fit, in declaration order
+    const candidates: Signature[] = [];
+    for (const o of byArity) if (fitsArguments(o, argTypes)) candidates.push(o);
     if (candidates.length === 0) {
-      reportArgumentMismatch(node, decl, byArity, argTypes);
+      this.reportArgumentMismatch(node, decl, byArity, argTypes);
       return T.error;
     }
-    let result = candidates.map((o) => o.returns).reduce(join);
+    let result = candidates[0]!.returns;
+    for (let i = 1; i < candidates.length; i++) result = join(result, candidates[i]!.returns);
     let data: unknown;
     if (decl.check) {
-      const hook: CheckHookContext = {
-        call: node,
-        argTypes,
-        schema: options.schema,
-        profile: options.profile,
-        report,
-        literal: (i) => {
-          const a = node.args[i];
-          return a?.kind === 'string' ? a.value : undefined;
-        },
-        literalSpan: (i, offset, length) => stringLiteralSpan(options.source, node.args[i]!.span, offset, length),
-        setData: (d) => {
-          data = d;
-        },
-      };
+      const hook = new Hook(node, argTypes, this.options, this.report);
       const refined = decl.check(hook);
+      data = hook.data;
       if (refined) result = refined;
     }
-    calls.set(
-      node.id,
-      resolveCall(decl, (o) => candidates.includes(o), data),
-    );
+    this.calls[node.id] = resolvedCall(decl, candidates, data);
     return result;
   }
 
-  function reportArgumentMismatch(node: Call, decl: BuiltinDecl, byArity: readonly Signature[], argTypes: readonly Type[]): void {
+  reportArgumentMismatch(node: Call, decl: BuiltinDecl, byArity: readonly Signature[], argTypes: readonly Type[]): void {
     // Point at the argument when one position fits no signature; else at the call.
     const i = argTypes.findIndex((t, j) => byArity.every((o) => !isAssignable(t, paramType(o, j))));
     if (i >= 0) {
       const wanted = [...new Set(byArity.map((o) => typeToString(paramType(o, i))))];
       const names = [...new Set(byArity.map((o) => (i < o.params.length ? o.params[i]!.name : o.rest!.name)))];
-      report(
+      this.report(
         diagnostic(
           Codes.TypeMismatch,
           `argument '${names.join("' / '")}' of ${decl.name} must be ${wanted.join(' or ')}, got ${typeToString(argTypes[i]!)}`,
@@ -227,12 +294,12 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
       return;
     }
     const sigs = byArity.map((o) => signatureText(decl.name, o));
-    report(
+    this.report(
       diagnostic(Codes.TypeMismatch, `no signature of ${decl.name} takes (${argTypes.map(typeToString).join(', ')}); it takes: ${sigs.join(' | ')}`, node.span),
     );
   }
 
-  function check(node: Node): Type {
+  check(node: Node): Type {
     let t: Type;
     switch (node.kind) {
       case 'number':
@@ -248,52 +315,34 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
         t = T.null;
         break;
       case 'list':
-        t = T.list(node.items.map(check).reduce<Type>((acc, x) => (acc.kind === 'null' && x.kind !== 'null' ? x : join(acc, x)), T.null));
+        t = T.list(node.items.map((x) => this.check(x)).reduce<Type>((acc, x) => (acc.kind === 'null' && x.kind !== 'null' ? x : join(acc, x)), T.null));
         if (t.kind === 'list' && t.elem.kind === 'null' && node.items.length === 0) t = T.list(T.dyn);
         break;
       case 'call':
-        t = call(node);
+        t = this.call(node);
         break;
       case 'unary':
-        t = unary(node);
+        t = this.unary(node);
         break;
       case 'binary':
-        t = binary(node);
+        t = this.binary(node);
         break;
       case 'logical': {
-        condition(node.left, check(node.left));
-        condition(node.right, check(node.right));
+        this.condition(node.left, this.check(node.left));
+        this.condition(node.right, this.check(node.right));
         t = T.boolean;
         break;
       }
       case 'conditional': {
-        condition(node.test, check(node.test));
-        t = join(check(node.then), check(node.else));
+        this.condition(node.test, this.check(node.test));
+        t = join(this.check(node.then), this.check(node.else));
         break;
       }
       case 'error':
         t = T.error;
         break;
     }
-    types.set(node.id, t);
+    this.types[node.id] = t;
     return t;
   }
-
-  const type = check(ast);
-  const expected = profile.result;
-  if (expected.kind !== 'dyn' && !isOpen(type) && type.kind !== 'null' && type.kind !== expected.kind) {
-    report(
-      diagnostic(
-        Codes.WrongResultType,
-        `a ${options.profile} expression must give a ${typeToString(expected)}, got ${typeToString(type)}`,
-        ast.span,
-        expected.kind === 'boolean'
-          ? conditionHint(type.kind)
-          : expected.kind === 'number' && type.kind === 'boolean'
-            ? 'use if(c, 1, 0) for a score'
-            : undefined,
-      ),
-    );
-  }
-  return { ast, type, types, calls, diagnostics };
 }

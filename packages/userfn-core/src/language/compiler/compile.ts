@@ -110,7 +110,7 @@ function orderingOfRead(op: OrderingOp, read: (ctx: unknown) => unknown, k: numb
  */
 export function compileChecked(checked: Checked, limits: Limits): Closure {
   const { types, calls } = checked;
-  const typeOf = (n: Node): Type => types.get(n.id)!;
+  const typeOf = (n: Node): Type => types[n.id]!;
 
   /**
    * The raw reader behind `get('<singular literal path>')`, when comparing
@@ -120,7 +120,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
    */
   function literalRead(n: Node): ((ctx: unknown) => unknown) | undefined {
     if (n.kind !== 'call') return undefined;
-    const resolved = calls.get(n.id);
+    const resolved = calls[n.id];
     if (!resolved || isRefined(resolved, typeOf(n))) return undefined;
     return resolved.decl.contextReader?.(resolved.data, n.args.length);
   }
@@ -286,7 +286,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
   }
 
   function call(node: Call): Closure {
-    const resolved = calls.get(node.id);
+    const resolved = calls[node.id];
     if (!resolved) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
     const args = node.args.map(gen);
     const span = node.span;

@@ -124,7 +124,7 @@ function stringReads(checked: Checked, context: unknown, wanted: (call: Call, pa
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.kind === 'call') {
-      const call = checked.calls.get(node.id);
+      const call = checked.calls[node.id];
       const path = call?.data as CompiledPath | undefined;
       // The builtin only: a host function that replaces `get` reads what it likes.
       if (call?.decl === get && path && wanted(node, path)) {

@@ -77,7 +77,7 @@ export function interpret(checked: Checked, rt: Runtime, tracer?: Tracer): Value
       case 'conditional':
         return condition(evalNode(node.test), node.test.span) ? evalNode(node.then) : evalNode(node.else);
       case 'call': {
-        const call = calls.get(node.id);
+        const call = calls[node.id];
         if (!call) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
         let out: Value;
         if (isLazyCall(call)) {
@@ -91,7 +91,7 @@ export function interpret(checked: Checked, rt: Runtime, tracer?: Tracer): Value
             throw atCallSite(e, node.span);
           }
         } else out = invoke(call, node.args.map(evalNode), rt, node.span);
-        const t = types.get(node.id)!;
+        const t = types[node.id]!;
         return isRefined(call, t) ? checkRefined(out, t, node.span) : out;
       }
       case 'error':

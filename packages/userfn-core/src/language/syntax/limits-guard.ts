@@ -117,8 +117,17 @@ function classOf(token: IToken): number {
  * Returns at most one diagnostic of each code.
  */
 export function checkTokens(tokens: readonly IToken[], limits: Limits): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  // Every count of the scan grows by at most one per token (a nesting level,
+  // an operator of a run, a node), so fewer tokens than every limit cannot
+  // exceed one: nearly every real expression skips the scan.
+  if (tokens.length <= Math.min(limits.maxDepth, PARSER_NESTING_CAP, limits.maxNodes)) return [];
+  return scanTokens(tokens, limits);
+}
+
+/** checkTokens' scan itself, for every token count (exported for the test that the shortcut gives what it gives). */
+export function scanTokens(tokens: readonly IToken[], limits: Limits): Diagnostic[] {
   const recursionLimit = Math.min(limits.maxDepth, PARSER_NESTING_CAP);
+  const out: Diagnostic[] = [];
   const frames: Frame[] = [frame()];
   let depth = 0;
   let nodes = 0;
@@ -208,6 +217,13 @@ function tooDeep(span: Span, limit: number, maxDepth: number, whose = "the parse
  * maxNodes nodes.
  */
 export function checkTree(root: Node, nodeCount: number, limits: Limits): Diagnostic[] {
+  // a node at depth d has d ancestors, so no tree is deeper than its node count less one
+  if (nodeCount <= limits.maxNodes && nodeCount - 1 <= limits.maxDepth) return [];
+  return walkTree(root, nodeCount, limits);
+}
+
+/** checkTree's walk itself, for every tree (exported for the test that the shortcut gives what it gives). */
+export function walkTree(root: Node, nodeCount: number, limits: Limits): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (nodeCount > limits.maxNodes) {
     out.push(

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Codes } from '../../common/diagnostics/codes.js';
 import { parse } from './index.js';
-import { PARSER_NESTING_CAP } from './limits-guard.js';
+import fc from 'fast-check';
+import { DEFAULT_LIMITS } from '../../common/limits.js';
+import { checkTokens, checkTree, PARSER_NESTING_CAP, scanTokens, walkTree } from './limits-guard.js';
+import { lex } from './token-stream.js';
 import { sexpr } from '../../../test/support/syntax/sexpr.js';
+import { sourceArb } from '../../../test/support/syntax/source-arb.js';
 
 function codes(source: string, limits: Parameters<typeof parse>[1] = {}): string[] {
   return parse(source, limits).diagnostics.map((d) => `${d.code}@${d.span.start}-${d.span.end}`);
@@ -132,6 +136,53 @@ describe('maxNodes', () => {
 
   it('reports the node count of a tree within the limits', () => {
     expect(parse('[1, 2, 3]').nodeCount).toBe(4);
+  });
+});
+
+describe('the checks skip the scan only where it cannot find anything', () => {
+  // sources of up to some 40 pieces against limits around their size, so both sides of each shortcut are met
+  const limitsArb = fc
+    .record({ maxDepth: fc.integer({ min: 1, max: 60 }), maxNodes: fc.integer({ min: 1, max: 60 }) })
+    .map((l) => ({ ...DEFAULT_LIMITS, ...l }));
+
+  it('checkTokens gives what the full token scan gives', () => {
+    let skipped = 0;
+    let scanned = 0;
+    fc.assert(
+      fc.property(sourceArb, limitsArb, (source, limits) => {
+        const tokens = lex(source).significant;
+        const found = scanTokens(tokens, limits);
+        expect(checkTokens(tokens, limits)).toEqual(found);
+        if (tokens.length <= Math.min(limits.maxDepth, limits.maxNodes)) skipped++;
+        else if (found.length > 0) scanned++;
+      }),
+      { seed: 11, numRuns: 2000 },
+    );
+    // both paths were taken, and the scan found limits where it ran
+    expect(skipped).toBeGreaterThan(100);
+    expect(scanned).toBeGreaterThan(100);
+  });
+
+  // trees that are one path (each node has one child), the deepest a node count allows
+  const pathArb = fc
+    .tuple(fc.integer({ min: 0, max: 60 }), fc.constantFrom('-', 'not ', '!', '['))
+    .map(([n, op]) => (op === '[' ? '['.repeat(n) + ']'.repeat(n) : op.repeat(n) + '1'));
+
+  it('checkTree gives what the full tree walk gives', () => {
+    let skipped = 0;
+    let walked = 0;
+    fc.assert(
+      fc.property(fc.oneof(sourceArb, pathArb), limitsArb, (source, limits) => {
+        const { ast, nodeCount } = parse(source);
+        const found = walkTree(ast!, nodeCount, limits);
+        expect(checkTree(ast!, nodeCount, limits)).toEqual(found);
+        if (nodeCount <= limits.maxNodes && nodeCount - 1 <= limits.maxDepth) skipped++;
+        else if (found.length > 0) walked++;
+      }),
+      { seed: 12, numRuns: 2000 },
+    );
+    expect(skipped).toBeGreaterThan(100);
+    expect(walked).toBeGreaterThan(100);
   });
 });
 

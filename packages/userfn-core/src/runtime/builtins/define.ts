@@ -252,9 +252,12 @@ export interface LazyCall {
   readonly data: unknown;
 }
 
-/** The resolved call of `decl` with the overloads that `fits` keeps. */
-export function resolveCall(decl: BuiltinDecl, fits: (o: Signature) => boolean, data: unknown): ResolvedCall {
-  return decl.lazy ? { decl, candidates: decl.overloads.filter(fits), data } : { decl, candidates: decl.overloads.filter(fits), data };
+/**
+ * The resolved call of `decl` to `candidates`: those of its own overloads the
+ * arguments fit, in declaration order (so an eager builtin's are Overloads).
+ */
+export function resolvedCall(decl: BuiltinDecl, candidates: readonly Signature[], data: unknown): ResolvedCall {
+  return decl.lazy ? { decl, candidates, data } : { decl, candidates: candidates as readonly Overload[], data };
 }
 
 export function isLazyCall(call: ResolvedCall): call is LazyCall {
