@@ -1,6 +1,6 @@
 import { literalOf, NOT_LITERAL } from '../../common/ast/literal.js';
 import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../../common/ast/nodes.js';
-import { isLazyCall, type Closure, type EagerCall, type LazyImpl } from '../../runtime/builtins/define.js';
+import { isLazyCall, type Closure, type CompileHookContext, type EagerCall, type LazyImpl, type ResolvedCall } from '../../runtime/builtins/define.js';
 import type { Checked } from '../checker/checker.js';
 import { Codes } from '../../common/diagnostics/codes.js';
 import type { Limits } from '../../common/limits.js';
@@ -108,6 +108,79 @@ function orderingOfRead(op: OrderingOp, read: (ctx: unknown) => unknown, k: numb
  * interpreter uses, so the two agree by construction where they share code and
  * are tested against each other where they do not.
  */
+/** A short-circuiting builtin's call: its implementation gets the arguments as thunks. */
+function lazyCall(lazy: LazyImpl, args: readonly Closure[], span: Node['span']): Closure {
+  const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
+  return (rt) => {
+    try {
+      return lazy(thunks(rt), rt, span);
+    } catch (e) {
+      throw atCallSite(e, span);
+    }
+  };
+}
+
+/** Generic calls, unrolled for the common arities so no argument array is built until the builtin runs. */
+function genericCall(resolved: EagerCall, args: Closure[], span: Node['span']): Closure {
+  switch (args.length) {
+    case 0:
+      return (rt) => invoke(resolved, [], rt, span);
+    case 1: {
+      const [a] = args as [Closure];
+      return (rt) => invoke(resolved, [a(rt)], rt, span);
+    }
+    case 2: {
+      const [a, b] = args as [Closure, Closure];
+      return (rt) => invoke(resolved, [a(rt), b(rt)], rt, span);
+    }
+    case 3: {
+      const [a, b, c] = args as [Closure, Closure, Closure];
+      return (rt) => invoke(resolved, [a(rt), b(rt), c(rt)], rt, span);
+    }
+    default:
+      return (rt) =>
+        invoke(
+          resolved,
+          args.map((a) => a(rt)),
+          rt,
+          span,
+        );
+  }
+}
+
+/** The generic call of a resolved call: the lazy one's thunks, or an eager one's argument values. */
+function genericOf(resolved: ResolvedCall, args: Closure[], span: Node['span']): Closure {
+  return isLazyCall(resolved) ? lazyCall(resolved.decl.lazy, args, span) : genericCall(resolved, args, span);
+}
+
+/**
+ * What a builtin's compile hook sees. The generic call is made when a hook
+ * reads it: most hooks (get's precompiled path) never do, and a compile made
+ * one for every call.
+ */
+class CompileHook implements CompileHookContext {
+  private genericClosure: Closure | undefined;
+
+  constructor(
+    readonly call: Call,
+    readonly args: Closure[],
+    private readonly resolved: ResolvedCall,
+    readonly limits: Limits,
+  ) {}
+
+  get argNodes(): readonly Node[] {
+    return this.call.args;
+  }
+
+  get data(): unknown {
+    return this.resolved.data;
+  }
+
+  get generic(): Closure {
+    return (this.genericClosure ??= genericOf(this.resolved, this.args, this.call.span));
+  }
+}
+
 export function compileChecked(checked: Checked, limits: Limits): Closure {
   const { types, calls } = checked;
   const typeOf = (n: Node): Type => types[n.id]!;
@@ -291,64 +364,13 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     const args = node.args.map(gen);
     const span = node.span;
     const decl = resolved.decl;
-    const generic = isLazyCall(resolved) ? lazyCall(resolved.decl.lazy, args, span) : genericCall(resolved, args, span);
-    const c: Closure =
-      decl.compile?.({
-        call: node,
-        args,
-        argNodes: node.args,
-        argTypes: node.args.map(typeOf),
-        resultType: typeOf(node),
-        data: resolved.data,
-        limits,
-        generic,
-      }) ?? generic;
+    const c = decl.compile?.(new CompileHook(node, args, resolved, limits)) ?? genericOf(resolved, args, span);
     const t = typeOf(node);
     if (isRefined(resolved, t)) {
       const inner = c;
       return (rt) => checkRefined(inner(rt), t, span);
     }
     return c;
-  }
-
-  /** A short-circuiting builtin's call: its implementation gets the arguments as thunks. */
-  function lazyCall(lazy: LazyImpl, args: readonly Closure[], span: Node['span']): Closure {
-    const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
-    return (rt) => {
-      try {
-        return lazy(thunks(rt), rt, span);
-      } catch (e) {
-        throw atCallSite(e, span);
-      }
-    };
-  }
-
-  /** Generic calls, unrolled for the common arities so no argument array is built until the builtin runs. */
-  function genericCall(resolved: EagerCall, args: Closure[], span: Node['span']): Closure {
-    switch (args.length) {
-      case 0:
-        return (rt) => invoke(resolved, [], rt, span);
-      case 1: {
-        const [a] = args as [Closure];
-        return (rt) => invoke(resolved, [a(rt)], rt, span);
-      }
-      case 2: {
-        const [a, b] = args as [Closure, Closure];
-        return (rt) => invoke(resolved, [a(rt), b(rt)], rt, span);
-      }
-      case 3: {
-        const [a, b, c] = args as [Closure, Closure, Closure];
-        return (rt) => invoke(resolved, [a(rt), b(rt), c(rt)], rt, span);
-      }
-      default:
-        return (rt) =>
-          invoke(
-            resolved,
-            args.map((a) => a(rt)),
-            rt,
-            span,
-          );
-    }
   }
 
   function gen(node: Node): Closure {

@@ -257,7 +257,8 @@ class Converter implements SequenceHost {
     const nodes: Node[] = [];
     let last = start;
     let previousPresent = false;
-    items.forEach((item, k) => {
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k]!;
       const after = k === 0 ? start : end(commas[k - 1]!);
       const isLast = k === items.length - 1;
       if (isEmpty(item)) {
@@ -268,13 +269,13 @@ class Converter implements SequenceHost {
         }
         previousPresent = false;
         last = after;
-        return;
+        continue;
       }
       const operand = this.expression(item, after);
       nodes.push(operand.node);
       previousPresent = true;
       last = operand.extent.end;
-    });
+    }
     return { nodes, end: last };
   }
 

@@ -6,7 +6,7 @@ import type { Limits } from '../../common/limits.js';
 import type { Span } from '../../common/diagnostics/span.js';
 import { errorNode, numberNodes } from './ast-builder.js';
 import { cstToAst } from './cst-to-ast.js';
-import { lex, type Comment } from './token-stream.js';
+import { lex, type Comment, type Lexed } from './token-stream.js';
 import { checkSourceLength, checkTokens, checkTree } from './limits-guard.js';
 import { parseTokens } from './parser.js';
 
@@ -35,10 +35,6 @@ export function parseSource(source: string, limits: Limits): SourceParse {
 
   const lexed = lex(source);
   const tokens = lexed.significant;
-  const fail = (limit: Diagnostic[]): SourceParse => ({
-    result: { ast: null, diagnostics: finish([...lexed.diagnostics, ...limit]), comments: lexed.comments, nodeCount: 0 },
-    tokens,
-  });
 
   if (tokens.length === 0) {
     const ds = [...lexed.diagnostics];
@@ -53,14 +49,14 @@ export function parseSource(source: string, limits: Limits): SourceParse {
   }
 
   const tokenLimits = checkTokens(tokens, limits);
-  if (tokenLimits.length > 0) return fail(tokenLimits);
+  if (tokenLimits.length > 0) return limitFailure(lexed, tokenLimits);
 
   const { program, errors } = parseTokens(tokens);
   const badCharacters = lexed.diagnostics.length === 0 ? NO_SPANS : lexed.diagnostics.filter((d) => d.code === Codes.InvalidCharacter).map((d) => d.span);
   const converted = cstToAst(program, { tokens, sourceLength: source.length, badCharacters, parserErrors: errors });
   const nodeCount = numberNodes(converted.ast);
   const treeLimits = checkTree(converted.ast, nodeCount, limits);
-  if (treeLimits.length > 0) return fail([...converted.diagnostics, ...treeLimits]);
+  if (treeLimits.length > 0) return limitFailure(lexed, [...converted.diagnostics, ...treeLimits]);
   return {
     result: { ast: converted.ast, diagnostics: finishBoth(lexed.diagnostics, converted.diagnostics), comments: lexed.comments, nodeCount },
     tokens,
@@ -68,6 +64,14 @@ export function parseSource(source: string, limits: Limits): SourceParse {
 }
 
 const NO_SPANS: readonly Span[] = Object.freeze([]);
+
+/** A limit was exceeded: no tree, the lexer's errors and the limits'. (A function, not a closure made on every parse.) */
+function limitFailure(lexed: Lexed, limit: readonly Diagnostic[]): SourceParse {
+  return {
+    result: { ast: null, diagnostics: finish([...lexed.diagnostics, ...limit]), comments: lexed.comments, nodeCount: 0 },
+    tokens: lexed.significant,
+  };
+}
 
 /** finish() of both lists, without concatenating two empty ones (a source without mistakes). */
 function finishBoth(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnostic[] {

@@ -132,8 +132,6 @@ export interface CompileHookContext<D = unknown> {
   readonly call: Call;
   readonly args: readonly Closure[];
   readonly argNodes: readonly Node[];
-  readonly argTypes: readonly Type[];
-  readonly resultType: Type;
   readonly data: D | undefined;
   readonly limits: Limits;
   /** The generic call (null rules, runtime overload choice, or the lazy call): what a specialisation falls back to. */
