@@ -19,22 +19,34 @@ function isSchema(v: unknown): v is JsonSchema {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** The schema's declared JSON types, without `null`. */
-function declaredTypes(s: JsonSchema): string[] {
-  const t = s.type;
-  const list = t === undefined ? [] : typeof t === 'string' ? [t] : [...t];
-  return list.filter((x) => x !== 'null');
+/** What soleType() gives for a schema that declares more than one type besides `null`. */
+const SEVERAL = Symbol('several types');
+
+/**
+ * The one JSON type the schema declares besides `null`: undefined when it
+ * declares none, SEVERAL when more. Without arrays: every literal path of
+ * every compile asks this of each schema it passes through. (A malformed
+ * `type`, neither a string nor a list, declares none.)
+ */
+function soleType(s: JsonSchema): string | undefined | typeof SEVERAL {
+  const t: unknown = s.type;
+  if (typeof t === 'string') return t === 'null' ? undefined : t;
+  if (!Array.isArray(t)) return undefined;
+  let type: string | undefined;
+  for (const x of t) {
+    if (x === 'null') continue;
+    if (type !== undefined) return SEVERAL;
+    type = String(x);
+  }
+  return type;
 }
 
 /** The static type a value described by this schema has (nullability is implicit). */
 export function schemaType(s: JsonSchema | undefined): Type {
   if (!s) return T.dyn;
-  const ts = declaredTypes(s);
-  if (ts.length !== 1) {
-    if (ts.length === 0 && s.properties) return T.object;
-    return T.dyn;
-  }
-  switch (ts[0]) {
+  const sole = soleType(s);
+  if (sole === undefined) return s.properties ? T.object : T.dyn;
+  switch (sole) {
     case 'number':
     case 'integer':
       return T.number;
