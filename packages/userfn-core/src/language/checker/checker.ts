@@ -101,7 +101,7 @@ export function checkAst(ast: Node, options: CheckerOptions): Checked {
 
 /**
  * The walk itself: a class, not closures in checkAst, so a compile allocates
- * one object for it (a closure per helper was a quarter of the checker's
+ * one object for it (a closure per helper was about a third of the checker's
  * allocation).
  */
 class Checker {

@@ -101,13 +101,6 @@ function orderingOfRead(op: OrderingOp, read: (ctx: unknown) => unknown, k: numb
   }
 }
 
-/**
- * Compiles a checked AST into closures, once. Static types chosen by the
- * checker pick specialised closures (number arithmetic, primitive equality,
- * boolean conditions); everything else uses the generic operators the
- * interpreter uses, so the two agree by construction where they share code and
- * are tested against each other where they do not.
- */
 /** A short-circuiting builtin's call: its implementation gets the arguments as thunks. */
 function lazyCall(lazy: LazyImpl, args: readonly Closure[], span: Node['span']): Closure {
   const thunks = (rt: Parameters<Closure>[0]) => args.map((a) => () => a(rt));
@@ -181,6 +174,13 @@ class CompileHook implements CompileHookContext {
   }
 }
 
+/**
+ * Compiles a checked AST into closures, once. Static types chosen by the
+ * checker pick specialised closures (number arithmetic, primitive equality,
+ * boolean conditions); everything else uses the generic operators the
+ * interpreter uses, so the two agree by construction where they share code and
+ * are tested against each other where they do not.
+ */
 export function compileChecked(checked: Checked, limits: Limits): Closure {
   const { types, calls } = checked;
   const typeOf = (n: Node): Type => types[n.id]!;
