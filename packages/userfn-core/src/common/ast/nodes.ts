@@ -121,17 +121,40 @@ export function children(node: Node): readonly Node[] {
  * deep: hostile input must not overflow the stack).
  */
 export function walk(root: Node, visit: (node: Node, depth: number) => void): void {
-  // two stacks rather than one of [node, depth] pairs: no allocation per node (every parse walks its tree)
+  // two stacks rather than one of [node, depth] pairs, and children pushed in
+  // place rather than through children(): no allocation per node (every parse walks its tree)
   const nodes: Node[] = [root];
   const depths: number[] = [0];
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const depth = depths.pop()!;
     visit(node, depth);
-    const cs = children(node);
-    for (let i = cs.length - 1; i >= 0; i--) {
-      nodes.push(cs[i]!);
-      depths.push(depth + 1);
-    }
+    const before = nodes.length;
+    pushChildrenReversed(node, nodes);
+    for (let i = before; i < nodes.length; i++) depths.push(depth + 1);
+  }
+}
+
+/** Pushes a node's children onto a stack, last child first, so they pop in source order. */
+export function pushChildrenReversed(node: Node, stack: Node[]): void {
+  switch (node.kind) {
+    case 'list':
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]!);
+      return;
+    case 'call':
+      for (let i = node.args.length - 1; i >= 0; i--) stack.push(node.args[i]!);
+      return;
+    case 'unary':
+      stack.push(node.operand);
+      return;
+    case 'binary':
+    case 'logical':
+      stack.push(node.right, node.left);
+      return;
+    case 'conditional':
+      stack.push(node.else, node.then, node.test);
+      return;
+    default:
+      return;
   }
 }

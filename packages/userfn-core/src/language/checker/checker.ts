@@ -242,10 +242,12 @@ class Checker {
       );
       return T.error;
     }
-    const byArity =
-      decl.overloads.length === 1 && acceptsArity(decl.overloads[0]!, node.args.length)
-        ? decl.overloads
-        : decl.overloads.filter((o) => acceptsArity(o, node.args.length));
+    let byArity: readonly Signature[] = decl.overloads;
+    if (decl.overloads.length !== 1 || !acceptsArity(decl.overloads[0]!, node.args.length)) {
+      const fit: Signature[] = [];
+      for (const o of decl.overloads) if (acceptsArity(o, node.args.length)) fit.push(o);
+      byArity = fit;
+    }
     if (byArity.length === 0) {
       const sigs = decl.overloads.map((o) => signatureText(decl.name, o));
       this.report(

@@ -1,4 +1,4 @@
-import { children, walk, type Conditional, type Node, type UnaryOp } from '../../common/ast/nodes.js';
+import { children, pushChildrenReversed, type Conditional, type Node, type UnaryOp } from '../../common/ast/nodes.js';
 import type { Span } from '../../common/diagnostics/span.js';
 import type { InfixOp } from './operators.js';
 
@@ -79,10 +79,14 @@ export function conditionalNode(span: Span, form: Conditional['form'], test: Nod
 
 /** Gives every node of the final tree its id, 0 .. n-1 in pre-order (source order); returns n. */
 export function numberNodes(root: Node): number {
+  // walk() without its depths and its callback: every parse numbers its tree
   let next = 0;
-  walk(root, (node) => {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     (node as { id: number }).id = next++;
-  });
+    pushChildrenReversed(node, stack);
+  }
   return next;
 }
 

@@ -43,6 +43,9 @@ export const PARSER_NESTING_CAP = 200;
  */
 export const EVALUATION_NESTING_CAP = 1_000;
 
+/** What the checks give when they find nothing (most parses): one frozen list. */
+const NONE: readonly Diagnostic[] = Object.freeze([]);
+
 /** UF4001 when the source is longer than maxSourceLength (checked before lexing). */
 export function checkSourceLength(source: string, limits: Limits): Diagnostic | undefined {
   if (source.length <= limits.maxSourceLength) return undefined;
@@ -116,11 +119,11 @@ function classOf(token: IToken): number {
  *   parse every literal, name, operator, `if`, `[` and `?` is exactly one node.
  * Returns at most one diagnostic of each code.
  */
-export function checkTokens(tokens: readonly IToken[], limits: Limits): Diagnostic[] {
+export function checkTokens(tokens: readonly IToken[], limits: Limits): readonly Diagnostic[] {
   // Every count of the scan grows by at most one per token (a nesting level,
   // an operator of a run, a node), so fewer tokens than every limit cannot
   // exceed one: nearly every real expression skips the scan.
-  if (tokens.length <= Math.min(limits.maxDepth, PARSER_NESTING_CAP, limits.maxNodes)) return [];
+  if (tokens.length <= Math.min(limits.maxDepth, PARSER_NESTING_CAP, limits.maxNodes)) return NONE;
   return scanTokens(tokens, limits);
 }
 
@@ -216,9 +219,9 @@ function tooDeep(span: Span, limit: number, maxDepth: number, whose = "the parse
  * deeper than maxDepth (the root is depth 0), UF4003 when there are more than
  * maxNodes nodes.
  */
-export function checkTree(root: Node, nodeCount: number, limits: Limits): Diagnostic[] {
+export function checkTree(root: Node, nodeCount: number, limits: Limits): readonly Diagnostic[] {
   // a node at depth d has d ancestors, so no tree is deeper than its node count less one
-  if (nodeCount <= limits.maxNodes && nodeCount - 1 <= limits.maxDepth) return [];
+  if (nodeCount <= limits.maxNodes && nodeCount - 1 <= limits.maxDepth) return NONE;
   return walkTree(root, nodeCount, limits);
 }
 
