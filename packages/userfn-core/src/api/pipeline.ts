@@ -47,7 +47,7 @@ export function analyzeSource(source: string, options: CompileOptions = {}): Pip
     // A tree with syntax errors is still checked, so editors see type errors
     // in the parts that parsed; it is never compiled.
     try {
-      recovered = checkAst(parsed.ast, checkerOptions);
+      recovered = checkAst(parsed.ast, checkerOptions, parsed.nodeCount);
     } catch (e) {
       // Only a stack overflow from a host's very deep caller can get here: still a diagnostic, never a throw.
       if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;

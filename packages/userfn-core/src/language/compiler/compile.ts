@@ -182,8 +182,30 @@ class CompileHook implements CompileHookContext {
  * are tested against each other where they do not.
  */
 export function compileChecked(checked: Checked, limits: Limits): Closure {
-  const { types, calls } = checked;
-  const typeOf = (n: Node): Type => types[n.id]!;
+  return new Compiler(checked, limits).gen(checked.ast);
+}
+
+/**
+ * The walk of compileChecked: a class, not closures in it, so a compile
+ * allocates one object for its helpers (they were most of what compiling a
+ * literal allocated). The closures it returns never capture `this`: each
+ * method copies what they need (`limits`) into a local first.
+ */
+class Compiler {
+  private readonly types: readonly Type[];
+  private readonly calls: Checked['calls'];
+
+  constructor(
+    checked: Checked,
+    private readonly limits: Limits,
+  ) {
+    this.types = checked.types;
+    this.calls = checked.calls;
+  }
+
+  private typeOf(n: Node): Type {
+    return this.types[n.id]!;
+  }
 
   /**
    * The raw reader behind `get('<singular literal path>')`, when comparing
@@ -191,15 +213,15 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
    * a comparison); undefined when the call is anything else or its result
    * is checked against a schema type.
    */
-  function literalRead(n: Node): ((ctx: unknown) => unknown) | undefined {
+  literalRead(n: Node): ((ctx: unknown) => unknown) | undefined {
     if (n.kind !== 'call') return undefined;
-    const resolved = calls[n.id];
-    if (!resolved || isRefined(resolved, typeOf(n))) return undefined;
+    const resolved = this.calls[n.id];
+    if (!resolved || isRefined(resolved, this.typeOf(n))) return undefined;
     return resolved.decl.contextReader?.(resolved.data, n.args.length);
   }
 
   /** The items of a list literal of strings, finite numbers and booleans (no null), or undefined. */
-  function primitiveItems(n: Node): readonly (string | number | boolean)[] | undefined {
+  primitiveItems(n: Node): readonly (string | number | boolean)[] | undefined {
     if (n.kind !== 'list') return undefined;
     const items: (string | number | boolean)[] = [];
     for (const item of n.items) {
@@ -211,11 +233,11 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
   }
 
   /** A closure that gives true/false for a node in a boolean position. */
-  function test(node: Node): Test {
-    const c = gen(node);
+  test(node: Node): Test {
+    const c = this.gen(node);
     // One call fewer on the hottest path (every conjunct of a condition).
     if (givesStrictBoolean(node)) return c as Test;
-    if (typeOf(node).kind === 'boolean') return (rt) => c(rt) === true;
+    if (this.typeOf(node).kind === 'boolean') return (rt) => c(rt) === true;
     const span = node.span;
     return (rt) => {
       const v = c(rt);
@@ -223,11 +245,12 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     };
   }
 
-  function binary(node: Binary): Closure {
-    const l = gen(node.left);
-    const r = gen(node.right);
-    const lk = typeOf(node.left).kind;
-    const rk = typeOf(node.right).kind;
+  binary(node: Binary): Closure {
+    const limits = this.limits;
+    const l = this.gen(node.left);
+    const r = this.gen(node.right);
+    const lk = this.typeOf(node.left).kind;
+    const rk = this.typeOf(node.right).kind;
     const span = node.span;
     // Operands statically numbers, or dynamic (likely numbers): try numbers first, else the generic rules.
     const numeric = (lk === 'number' || lk === 'dyn') && (rk === 'number' || rk === 'dyn');
@@ -236,13 +259,14 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case '!=': {
         const neg = node.op === '!=';
         // With a primitive on either side, deep equality is identity (values are never undefined).
-        if (isPrimitive(typeOf(node.left)) || isPrimitive(typeOf(node.right))) {
+        if (isPrimitive(this.typeOf(node.left)) || isPrimitive(this.typeOf(node.right))) {
           // A literal side is held, not called (the other side is evaluated exactly as before).
           const kr = literalOf(node.right);
           const kl = literalOf(node.left);
           // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
           // equals the raw one (the gate only turns non-JSON values into null), so read raw.
-          const [read, k] = kr !== NOT_LITERAL ? [literalRead(node.left), kr] : kl !== NOT_LITERAL ? [literalRead(node.right), kl] : [undefined, null];
+          const [read, k] =
+            kr !== NOT_LITERAL ? [this.literalRead(node.left), kr] : kl !== NOT_LITERAL ? [this.literalRead(node.right), kl] : [undefined, null];
           if (read && k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
           // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
           if (read) return neg ? (rt) => !isNullAtGate(read(rt.ctx)) : (rt) => isNullAtGate(read(rt.ctx));
@@ -259,7 +283,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         const op = node.op;
         const k = literalOf(node.right);
         if (numeric && typeof k === 'number') {
-          const read = literalRead(node.left);
+          const read = this.literalRead(node.left);
           return read ? orderingOfRead(op, read, k, span) : orderingWithNumber(op, l, k, span);
         }
         if (numeric) {
@@ -288,9 +312,9 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
         // identity; null, which equals only null, is not among them). A literal
         // read is read raw, as for `==`: the gate turns only non-JSON values
         // (absent, NaN, a function…) into null, and none of those is an item.
-        const items: readonly unknown[] | undefined = primitiveItems(node.right);
+        const items: readonly unknown[] | undefined = this.primitiveItems(node.right);
         if (items) {
-          const read = literalRead(node.left);
+          const read = this.literalRead(node.left);
           if (read) return (rt) => items.includes(read(rt.ctx));
           return (rt) => items.includes(l(rt));
         }
@@ -321,7 +345,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
    * terms: one call per term instead of one per level. Short-circuits in
    * order, like the nested form.
    */
-  function logical(node: Logical): Closure {
+  logical(node: Logical): Closure {
     const terms: Node[] = [];
     const pending: Node[] = [node];
     while (pending.length > 0) {
@@ -329,7 +353,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       if (n.kind === 'logical' && n.op === node.op) pending.push(n.right, n.left);
       else terms.push(n);
     }
-    const ts = terms.map(test);
+    const ts = terms.map((n) => this.test(n));
     if (node.op === 'and') {
       if (ts.length === 2) {
         const [a, b] = ts as [Test, Test];
@@ -358,14 +382,14 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     };
   }
 
-  function call(node: Call): Closure {
-    const resolved = calls[node.id];
+  call(node: Call): Closure {
+    const resolved = this.calls[node.id];
     if (!resolved) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
-    const args = node.args.map(gen);
+    const args = node.args.map((n) => this.gen(n));
     const span = node.span;
     const decl = resolved.decl;
-    const c = decl.compile?.(new CompileHook(node, args, resolved, limits)) ?? genericOf(resolved, args, span);
-    const t = typeOf(node);
+    const c = decl.compile?.(new CompileHook(node, args, resolved, this.limits)) ?? genericOf(resolved, args, span);
+    const t = this.typeOf(node);
     if (isRefined(resolved, t)) {
       const inner = c;
       return (rt) => checkRefined(inner(rt), t, span);
@@ -373,7 +397,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
     return c;
   }
 
-  function gen(node: Node): Closure {
+  gen(node: Node): Closure {
     switch (node.kind) {
       case 'number':
       case 'string':
@@ -384,7 +408,7 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case 'null':
         return () => null;
       case 'list': {
-        const items = node.items.map(gen);
+        const items = node.items.map((n) => this.gen(n));
         return (rt) => {
           const out: Value[] = new Array(items.length);
           for (let i = 0; i < items.length; i++) out[i] = items[i]!(rt);
@@ -394,8 +418,8 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       case 'unary': {
         const span = node.span;
         if (node.op === '-') {
-          const o = gen(node.operand);
-          if (typeOf(node.operand).kind === 'number') {
+          const o = this.gen(node.operand);
+          if (this.typeOf(node.operand).kind === 'number') {
             return (rt) => {
               const v = o(rt);
               return v === null ? null : -(v as number);
@@ -403,21 +427,21 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
           }
           return (rt) => negate(o(rt), span);
         }
-        const t = test(node.operand);
+        const t = this.test(node.operand);
         return (rt) => !t(rt);
       }
       case 'binary':
-        return binary(node);
+        return this.binary(node);
       case 'logical':
-        return logical(node);
+        return this.logical(node);
       case 'conditional': {
-        const t = test(node.test);
-        const a = gen(node.then);
-        const b = gen(node.else);
+        const t = this.test(node.test);
+        const a = this.gen(node.then);
+        const b = this.gen(node.else);
         return (rt) => (t(rt) ? a(rt) : b(rt));
       }
       case 'call':
-        return call(node);
+        return this.call(node);
       case 'error': {
         const span = node.span;
         return () => {
@@ -426,6 +450,4 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
       }
     }
   }
-
-  return gen(checked.ast);
 }
