@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { T } from '../types/type.js';
-import { schemaType, type JsonSchema } from './schema.js';
+import { isStringSchema, lookupMember, memberSchema, OPEN, schemaType, UNDECLARED, type JsonSchema } from './schema.js';
 
 describe('schemaType', () => {
   it('reads the one type a schema declares besides null', () => {
@@ -25,5 +25,37 @@ describe('schemaType', () => {
   it('reads a malformed type as none, without throwing (a host schema is data)', () => {
     expect(schemaType({ type: 5 } as unknown as JsonSchema)).toBe(T.dyn);
     expect(schemaType({ type: { a: 1 }, properties: {} } as unknown as JsonSchema)).toBe(T.object);
+  });
+});
+
+describe('lookupMember and memberSchema', () => {
+  const a: JsonSchema = { type: 'string' };
+  const listed: JsonSchema = { type: 'object', properties: { a, b: {} } };
+
+  it('finds a declared member, the additionalProperties schema, or says open / undeclared', () => {
+    expect(lookupMember(listed, 'a')).toEqual({ kind: 'declared', schema: a });
+    expect(lookupMember(listed, 'zz')).toEqual({ kind: 'undeclared', known: ['a', 'b'] });
+    expect(lookupMember({ properties: { a }, additionalProperties: true }, 'zz')).toEqual({ kind: 'open' });
+    expect(lookupMember({ properties: { a }, additionalProperties: a }, 'zz')).toEqual({ kind: 'declared', schema: a });
+    expect(lookupMember({ type: 'object' }, 'zz')).toEqual({ kind: 'open' });
+    expect(lookupMember(undefined, 'a')).toEqual({ kind: 'open' });
+    // an inherited name is not a member
+    expect(lookupMember(listed, 'constructor').kind).toBe('undeclared');
+  });
+
+  it('gives the same answers without a result object', () => {
+    expect(memberSchema(listed, 'a')).toBe(a);
+    expect(memberSchema(listed, 'b')).toEqual({});
+    expect(memberSchema(listed, 'zz')).toBe(UNDECLARED);
+    expect(memberSchema({ type: 'object' }, 'zz')).toBe(OPEN);
+    expect(memberSchema(undefined, 'zz')).toBe(OPEN);
+  });
+
+  it('knows a string schema', () => {
+    expect(isStringSchema(a)).toBe(true);
+    expect(isStringSchema({ type: ['null', 'string'] })).toBe(true);
+    expect(isStringSchema({ type: ['string', 'number'] })).toBe(false);
+    expect(isStringSchema(listed)).toBe(false);
+    expect(isStringSchema(undefined)).toBe(false);
   });
 });

@@ -77,13 +77,36 @@ export type MemberLookup =
  * schema or an explicit `true`.
  */
 export function lookupMember(s: JsonSchema | undefined, name: string): MemberLookup {
-  if (!s) return { kind: 'open' };
+  const found = memberSchema(s, name);
+  if (found === OPEN) return { kind: 'open' };
+  // UNDECLARED only comes from a schema that lists its properties
+  if (found === UNDECLARED) return { kind: 'undeclared', known: Object.keys(s!.properties!) };
+  return { kind: 'declared', schema: found };
+}
+
+/** What memberSchema() gives when the schema says nothing about members here. */
+export const OPEN = Symbol('open');
+/** What memberSchema() gives when the schema lists its members and this is not one of them. */
+export const UNDECLARED = Symbol('undeclared');
+
+/**
+ * lookupMember() without a result object: the member's schema (undefined
+ * when declared without one), OPEN or UNDECLARED. The checker asks it for
+ * every name of every literal path it types.
+ */
+export function memberSchema(s: JsonSchema | undefined, name: string): JsonSchema | undefined | typeof OPEN | typeof UNDECLARED {
+  if (!s) return OPEN;
   const props = isSchema(s.properties) ? s.properties : undefined;
-  if (props && Object.hasOwn(props, name)) return { kind: 'declared', schema: props[name] };
+  if (props && Object.hasOwn(props, name)) return props[name];
   const extra = s.additionalProperties;
-  if (isSchema(extra)) return { kind: 'declared', schema: extra };
-  if (extra === true || !props) return { kind: 'open' };
-  return { kind: 'undeclared', known: Object.keys(props) };
+  if (isSchema(extra)) return extra;
+  if (extra === true || !props) return OPEN;
+  return UNDECLARED;
+}
+
+/** Whether the schema types its value as a string (what a path cannot read inside). */
+export function isStringSchema(s: JsonSchema | undefined): boolean {
+  return s !== undefined && soleType(s) === 'string';
 }
 
 /** The schema of the elements of an array schema, if any. */

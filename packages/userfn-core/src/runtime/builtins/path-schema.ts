@@ -2,7 +2,7 @@ import { Codes } from '../../common/diagnostics/codes.js';
 import { warning } from '../../common/diagnostics/diagnostic.js';
 import { singleQuoted } from '../core/json-text.js';
 import type { CompiledPath } from '../jsonpath/index.js';
-import { itemsOf, lookupMember, schemaType, type JsonSchema } from '../../common/profiles/schema.js';
+import { isStringSchema, itemsOf, memberSchema, OPEN, schemaType, UNDECLARED, type JsonSchema } from '../../common/profiles/schema.js';
 import { T, type Type } from '../../common/types/type.js';
 import { suggest } from '../../common/diagnostics/suggest.js';
 import type { CheckHookContext } from './define.js';
@@ -51,7 +51,7 @@ export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, ar
   let known = true;
   for (const segment of path.segments) {
     if (!known) break;
-    if (schemaType(schema) === T.string) {
+    if (isStringSchema(schema)) {
       ctx.report(readThroughString(path, segment.offset, ctx, arg));
       known = false;
       break;
@@ -63,22 +63,22 @@ export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, ar
     const sel = segment.selectors[0]!;
     switch (sel.kind) {
       case 'name': {
-        const found = lookupMember(schema, sel.name);
-        if (found.kind === 'declared') schema = found.schema;
-        else {
-          if (found.kind === 'undeclared') {
-            const guess = suggest(sel.name, found.known);
-            ctx.report(
-              warning(
-                Codes.UndeclaredPath,
-                `'${sel.name}' is not declared in the context schema${guess ? `; did you mean '${guess}'?` : ''}`,
-                ctx.literalSpan(arg, sel.offset, sel.length),
-                guess ? `did you mean '${guess}'?` : `declared here: ${found.known.slice(0, 8).join(', ')}`,
-              ),
-            );
-          }
-          known = false;
+        const found = memberSchema(schema, sel.name);
+        if (found === UNDECLARED) {
+          // UNDECLARED only comes from a schema that lists its properties
+          const declared = Object.keys(schema!.properties!);
+          const guess = suggest(sel.name, declared);
+          ctx.report(
+            warning(
+              Codes.UndeclaredPath,
+              `'${sel.name}' is not declared in the context schema${guess ? `; did you mean '${guess}'?` : ''}`,
+              ctx.literalSpan(arg, sel.offset, sel.length),
+              guess ? `did you mean '${guess}'?` : `declared here: ${declared.slice(0, 8).join(', ')}`,
+            ),
+          );
         }
+        if (found === OPEN || found === UNDECLARED) known = false;
+        else schema = found;
         break;
       }
       case 'index':
