@@ -245,7 +245,58 @@ class Compiler {
     };
   }
 
+  /**
+   * A comparison of a literal `get()` read with a literal (`get(p) == 'x'`,
+   * `get(p) != null`, `get(p) > 0.8`, `get(p) in ['a', 'b']`: most rules) as
+   * one closure that reads raw; undefined for anything else. Tried before
+   * the operands are compiled: a fused comparison needs neither of their
+   * closures, which every compile made and threw away.
+   */
+  fusedRead(node: Binary): Closure | undefined {
+    const span = node.span;
+    switch (node.op) {
+      case '==':
+      case '!=': {
+        // With a primitive on either side, deep equality is identity (values are never undefined).
+        if (!isPrimitive(this.typeOf(node.left)) && !isPrimitive(this.typeOf(node.right))) return undefined;
+        const neg = node.op === '!=';
+        const kr = literalOf(node.right);
+        const kl = literalOf(node.left);
+        // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
+        // equals the raw one (the gate only turns non-JSON values into null), so read raw.
+        const [read, k] =
+          kr !== NOT_LITERAL ? [this.literalRead(node.left), kr] : kl !== NOT_LITERAL ? [this.literalRead(node.right), kl] : [undefined, null];
+        if (!read) return undefined;
+        if (k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
+        // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
+        return neg ? (rt) => !isNullAtGate(read(rt.ctx)) : (rt) => isNullAtGate(read(rt.ctx));
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
+        const lk = this.typeOf(node.left).kind;
+        const rk = this.typeOf(node.right).kind;
+        const numeric = (lk === 'number' || lk === 'dyn') && (rk === 'number' || rk === 'dyn');
+        const k = literalOf(node.right);
+        if (!numeric || typeof k !== 'number') return undefined;
+        const read = this.literalRead(node.left);
+        return read ? orderingOfRead(node.op, read, k, span) : undefined;
+      }
+      case 'in': {
+        // `x in ['a', 'b']` with x a literal read: see binary() for why reading raw is exact.
+        const items: readonly unknown[] | undefined = this.primitiveItems(node.right);
+        const read = items && this.literalRead(node.left);
+        return read ? (rt) => items!.includes(read(rt.ctx)) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
   binary(node: Binary): Closure {
+    const fused = this.fusedRead(node);
+    if (fused) return fused;
     const limits = this.limits;
     const l = this.gen(node.left);
     const r = this.gen(node.right);
@@ -261,15 +312,9 @@ class Compiler {
         // With a primitive on either side, deep equality is identity (values are never undefined).
         if (isPrimitive(this.typeOf(node.left)) || isPrimitive(this.typeOf(node.right))) {
           // A literal side is held, not called (the other side is evaluated exactly as before).
+          // (A literal read compared with a literal was fused already: fusedRead.)
           const kr = literalOf(node.right);
           const kl = literalOf(node.left);
-          // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
-          // equals the raw one (the gate only turns non-JSON values into null), so read raw.
-          const [read, k] =
-            kr !== NOT_LITERAL ? [this.literalRead(node.left), kr] : kl !== NOT_LITERAL ? [this.literalRead(node.right), kl] : [undefined, null];
-          if (read && k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
-          // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
-          if (read) return neg ? (rt) => !isNullAtGate(read(rt.ctx)) : (rt) => isNullAtGate(read(rt.ctx));
           if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
           if (kl !== NOT_LITERAL) return neg ? (rt) => r(rt) !== kl : (rt) => r(rt) === kl;
           return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
@@ -282,10 +327,7 @@ class Compiler {
       case '>=': {
         const op = node.op;
         const k = literalOf(node.right);
-        if (numeric && typeof k === 'number') {
-          const read = this.literalRead(node.left);
-          return read ? orderingOfRead(op, read, k, span) : orderingWithNumber(op, l, k, span);
-        }
+        if (numeric && typeof k === 'number') return orderingWithNumber(op, l, k, span);
         if (numeric) {
           const cmp = NUMBER_ORDER[op];
           return (rt) => {
@@ -313,11 +355,7 @@ class Compiler {
         // read is read raw, as for `==`: the gate turns only non-JSON values
         // (absent, NaN, a function…) into null, and none of those is an item.
         const items: readonly unknown[] | undefined = this.primitiveItems(node.right);
-        if (items) {
-          const read = this.literalRead(node.left);
-          if (read) return (rt) => items.includes(read(rt.ctx));
-          return (rt) => items.includes(l(rt));
-        }
+        if (items) return (rt) => items.includes(l(rt));
         return (rt) => membership(l(rt), r(rt), span, limits);
       }
       default: {
