@@ -147,22 +147,28 @@ function genericOf(resolved: ResolvedCall, args: Closure[], span: Node['span']):
 }
 
 /**
- * What a builtin's compile hook sees. The generic call is made when a hook
- * reads it: most hooks (get's precompiled path) never do, and a compile made
- * one for every call.
+ * What a builtin's compile hook sees. The argument closures and the generic
+ * call are made when a hook reads them: most hooks never do (get's and
+ * called()'s literal argument is compiled into the hook's own closure), and
+ * a compile made them for every call.
  */
 class CompileHook implements CompileHookContext {
+  private argClosures: Closure[] | undefined;
   private genericClosure: Closure | undefined;
 
   constructor(
     readonly call: Call,
-    readonly args: Closure[],
     private readonly resolved: ResolvedCall,
     readonly limits: Limits,
+    private readonly compiler: Compiler,
   ) {}
 
   get argNodes(): readonly Node[] {
     return this.call.args;
+  }
+
+  get args(): Closure[] {
+    return (this.argClosures ??= this.compiler.args(this.call));
   }
 
   get data(): unknown {
@@ -264,8 +270,7 @@ class Compiler {
         const kl = literalOf(node.left);
         // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
         // equals the raw one (the gate only turns non-JSON values into null), so read raw.
-        const [read, k] =
-          kr !== NOT_LITERAL ? [this.literalRead(node.left), kr] : kl !== NOT_LITERAL ? [this.literalRead(node.right), kl] : [undefined, null];
+        const [read, k] = kr !== NOT_LITERAL ? [this.literalRead(node.left), kr] : kl !== NOT_LITERAL ? [this.literalRead(node.right), kl] : [undefined, null];
         if (!read) return undefined;
         if (k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
         // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
@@ -423,16 +428,26 @@ class Compiler {
   call(node: Call): Closure {
     const resolved = this.calls[node.id];
     if (!resolved) throw new Fault(Codes.Internal, `call to ${node.name} was not checked`, node.span);
-    const args = node.args.map((n) => this.gen(n));
     const span = node.span;
     const decl = resolved.decl;
-    const c = decl.compile?.(new CompileHook(node, args, resolved, this.limits)) ?? genericOf(resolved, args, span);
+    let c: Closure;
+    if (decl.compile) {
+      const hook = new CompileHook(node, resolved, this.limits, this);
+      c = decl.compile(hook) ?? hook.generic;
+    } else {
+      c = genericOf(resolved, this.args(node), span);
+    }
     const t = this.typeOf(node);
     if (isRefined(resolved, t)) {
       const inner = c;
       return (rt) => checkRefined(inner(rt), t, span);
     }
     return c;
+  }
+
+  /** The closures of a call's arguments. */
+  args(node: Call): Closure[] {
+    return node.args.map((n) => this.gen(n));
   }
 
   gen(node: Node): Closure {

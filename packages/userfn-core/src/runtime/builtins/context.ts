@@ -87,7 +87,8 @@ export const get = defineBuiltin<CompiledPath>({
     // reader; what it finds passes the same gate as in queryPath (absent and
     // non-JSON values are null): a few typeof tests, not a copy.
     const read = path.get;
-    if (ctx.args.length === 1) return (rt) => fromContext(read(rt.ctx));
+    // (the argument count from the nodes: reading ctx.args would compile the path's closure for nothing)
+    if (ctx.argNodes.length === 1) return (rt) => fromContext(read(rt.ctx));
     // A literal default (`get(p, 0)`) is held, not called for.
     const literal = literalOf(ctx.argNodes[1]!);
     if (literal !== NOT_LITERAL) {
