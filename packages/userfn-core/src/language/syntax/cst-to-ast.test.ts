@@ -1,7 +1,9 @@
 import { createToken, EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import { describe, expect, it } from 'vitest';
 import { Codes } from '../../common/diagnostics/codes.js';
+import { walk } from '../../common/ast/nodes.js';
 import { cstToAst } from './cst-to-ast.js';
+import { parse } from './index.js';
 import { parseTokens } from './parser.js';
 import { lex } from './token-stream.js';
 
@@ -22,14 +24,14 @@ describe("Chevrotain's own errors, were the grammar to fail", () => {
 
   it('become an unexpected-token error at the token, beside an empty tree', () => {
     const stray = tokens.at(-1)!;
-    const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(stray)] });
+    const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(stray)], lexerClean: true });
     expect(r.ast.kind).toBe('error');
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: Codes.UnexpectedToken, message: "unexpected ')'", span: { start: 11, end: 12 } }));
   });
 
   it('at the end of the input become an unexpected-end error there', () => {
     const end = { image: '', startOffset: Number.NaN, endOffset: Number.NaN, tokenType: EOF, tokenTypeIdx: EOF.tokenTypeIdx! } as IToken;
-    const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(end)] });
+    const r = cstToAst(empty, { tokens, sourceLength: source.length, badCharacters: [], parserErrors: [failure(end)], lexerClean: true });
     expect(r.diagnostics).toContainEqual(expect.objectContaining({ code: Codes.UnexpectedEnd, span: { start: source.length, end: source.length } }));
   });
 
@@ -47,5 +49,27 @@ describe("Chevrotain's own errors, were the grammar to fail", () => {
     for (const s of ["if get('$.a') ) then", '[1, 2', 'f(, , ', ') ] : else then .x', 'if if if', '1 ? 2', '? : ? :']) {
       expect([s, parseTokens(lex(s).significant).errors]).toEqual([s, []]);
     }
+  });
+});
+
+// A clean lexing has checked every number literal: the conversion takes Number(image) then.
+describe('number literals', () => {
+  const numbers = (source: string) => {
+    const out: unknown[] = [];
+    walk(parse(source).ast!, (n) => {
+      if (n.kind === 'number') out.push(n.value);
+      if (n.kind === 'error') out.push('ERR');
+    });
+    return out;
+  };
+
+  it('read their values after a clean lexing', () => {
+    expect(numbers('1.5e3 + .25 - 007')).toEqual([1500, 0.25, 7]);
+  });
+
+  it('are still checked when the lexer reported something: a bad one is an ErrorNode', () => {
+    expect(numbers('1e400 + 2.5')).toEqual(['ERR', 2.5]);
+    expect(numbers('2.5 + 4 €')).toEqual([2.5, 4]);
+    expect(numbers("1e3 + 'open")).toEqual([1000]);
   });
 });

@@ -38,12 +38,14 @@ export interface ConversionInput {
   /** Spans of bad characters (already reported), which no other error should repeat. */
   readonly badCharacters: readonly Span[];
   readonly parserErrors: readonly IRecognitionException[];
+  /** The lexer reported nothing: every number literal is valid, and its value is Number(image). */
+  readonly lexerClean: boolean;
 }
 
 /** Converts the `program` CST. */
 export function cstToAst(cst: ProgramCst, input: ConversionInput): Converted {
-  const { tokens, sourceLength, badCharacters, parserErrors } = input;
-  const converter = new Converter(tokens, sourceLength, badCharacters);
+  const { tokens, sourceLength, badCharacters, parserErrors, lexerClean } = input;
+  const converter = new Converter(tokens, sourceLength, badCharacters, lexerClean);
   const ast = converter.program(cst);
   converter.chevrotainErrors(parserErrors);
   return { ast, diagnostics: converter.diagnostics };
@@ -60,6 +62,7 @@ class Converter implements SequenceHost {
     private readonly tokens: readonly IToken[],
     private readonly sourceLength: number,
     private readonly badCharacters: readonly Span[],
+    private readonly lexerClean: boolean,
   ) {}
 
   // ---- SequenceHost ----
@@ -208,9 +211,10 @@ class Converter implements SequenceHost {
     const type = token.tokenType;
     let node: Node;
     if (type === T.NumberLit) {
-      // a malformed or overflowing number was reported by the lexer step
-      const check = checkNumber(token.image);
-      node = check.ok ? numberNode(span, check.value, token.image) : errorNode(span);
+      // a malformed or overflowing number was reported by the lexer step (which
+      // checked them all: after a clean lexing, no need to check again)
+      const check = this.lexerClean ? undefined : checkNumber(token.image);
+      node = check === undefined ? numberNode(span, Number(token.image), token.image) : check.ok ? numberNode(span, check.value, token.image) : errorNode(span);
     } else if (type === T.True || type === T.False) {
       node = booleanNode(span, type === T.True);
     } else if (type === T.Null) {

@@ -53,7 +53,7 @@ export function parseSource(source: string, limits: Limits): SourceParse {
 
   const { program, errors } = parseTokens(tokens);
   const badCharacters = lexed.diagnostics.length === 0 ? NO_SPANS : lexed.diagnostics.filter((d) => d.code === Codes.InvalidCharacter).map((d) => d.span);
-  const converted = cstToAst(program, { tokens, sourceLength: source.length, badCharacters, parserErrors: errors });
+  const converted = cstToAst(program, { tokens, sourceLength: source.length, badCharacters, parserErrors: errors, lexerClean: lexed.diagnostics.length === 0 });
   const nodeCount = numberNodes(converted.ast);
   const treeLimits = checkTree(converted.ast, nodeCount, limits);
   if (treeLimits.length > 0) return limitFailure(lexed, [...converted.diagnostics, ...treeLimits]);
