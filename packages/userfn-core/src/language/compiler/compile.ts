@@ -289,7 +289,7 @@ class Compiler {
         return read ? orderingOfRead(node.op, read, k, span) : undefined;
       }
       case 'in': {
-        // `x in ['a', 'b']` with x a literal read: see binary() for why reading raw is exact.
+        // `get(p) in ['a', 'b']`: binary() says why reading raw is exact.
         const items: readonly unknown[] | undefined = this.primitiveItems(node.right);
         const read = items && this.literalRead(node.left);
         return read ? (rt) => items!.includes(read(rt.ctx)) : undefined;
@@ -357,8 +357,9 @@ class Compiler {
         // held, not built on every evaluation, and x is in it exactly when it is
         // identical to an item (deep equality of anything with a primitive is
         // identity; null, which equals only null, is not among them). A literal
-        // read is read raw, as for `==`: the gate turns only non-JSON values
-        // (absent, NaN, a function…) into null, and none of those is an item.
+        // read was fused before this (fusedRead) and reads raw, as for `==`: the
+        // gate turns only non-JSON values (absent, NaN, a function…) into null,
+        // and none of those is an item.
         const items: readonly unknown[] | undefined = this.primitiveItems(node.right);
         if (items) return (rt) => items.includes(l(rt));
         return (rt) => membership(l(rt), r(rt), span, limits);
