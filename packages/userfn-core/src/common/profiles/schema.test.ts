@@ -57,5 +57,10 @@ describe('lookupMember and memberSchema', () => {
     expect(isStringSchema({ type: ['string', 'number'] })).toBe(false);
     expect(isStringSchema(listed)).toBe(false);
     expect(isStringSchema(undefined)).toBe(false);
+    // host data: a member's schema may be anything
+    expect(isStringSchema(null as unknown as JsonSchema)).toBe(false);
+    expect(isStringSchema({ type: [['string']] } as unknown as JsonSchema)).toBe(false);
+    expect(schemaType({ type: [['string']] } as unknown as JsonSchema)).toBe(T.dyn);
+    expect(schemaType({ type: [['string'], 'number'] } as unknown as JsonSchema)).toBe(T.dyn);
   });
 });

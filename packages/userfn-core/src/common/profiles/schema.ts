@@ -21,6 +21,8 @@ function isSchema(v: unknown): v is JsonSchema {
 
 /** What soleType() gives for a schema that declares more than one type besides `null`. */
 const SEVERAL = Symbol('several types');
+/** What soleType() gives for a list whose one entry besides `null` is not a string: a type, but none UserFn knows. */
+const NOT_A_NAME = Symbol('not a type name');
 
 /**
  * The one JSON type the schema declares besides `null`: undefined when it
@@ -28,15 +30,15 @@ const SEVERAL = Symbol('several types');
  * every compile asks this of each schema it passes through. (A malformed
  * `type`, neither a string nor a list, declares none.)
  */
-function soleType(s: JsonSchema): string | undefined | typeof SEVERAL {
+function soleType(s: JsonSchema): string | undefined | typeof SEVERAL | typeof NOT_A_NAME {
   const t: unknown = s.type;
   if (typeof t === 'string') return t === 'null' ? undefined : t;
   if (!Array.isArray(t)) return undefined;
-  let type: string | undefined;
+  let type: string | typeof NOT_A_NAME | undefined;
   for (const x of t) {
     if (x === 'null') continue;
     if (type !== undefined) return SEVERAL;
-    type = String(x);
+    type = typeof x === 'string' ? x : NOT_A_NAME;
   }
   return type;
 }
@@ -106,7 +108,8 @@ export function memberSchema(s: JsonSchema | undefined, name: string): JsonSchem
 
 /** Whether the schema types its value as a string (what a path cannot read inside). */
 export function isStringSchema(s: JsonSchema | undefined): boolean {
-  return s !== undefined && soleType(s) === 'string';
+  // a member's schema is host data: it may be null or not an object at all
+  return isSchema(s) && soleType(s) === 'string';
 }
 
 /** The schema of the elements of an array schema, if any. */

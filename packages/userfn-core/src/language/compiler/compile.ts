@@ -148,9 +148,9 @@ function genericOf(resolved: ResolvedCall, args: Closure[], span: Node['span']):
 
 /**
  * What a builtin's compile hook sees. The argument closures and the generic
- * call are made when a hook reads them: most hooks never do (get's and
- * called()'s literal argument is compiled into the hook's own closure), and
- * a compile made them for every call.
+ * call are made when a hook reads them: the commonest, get's and called()'s,
+ * never do (their literal argument is compiled into the hook's own closure),
+ * and a compile made them for every call.
  */
 class CompileHook implements CompileHookContext {
   private argClosures: Closure[] | undefined;
@@ -194,8 +194,12 @@ export function compileChecked(checked: Checked, limits: Limits): Closure {
 /**
  * The walk of compileChecked: a class, not closures in it, so a compile
  * allocates one object for its helpers (they were most of what compiling a
- * literal allocated). The closures it returns never capture `this`: each
- * method copies what they need (`limits`) into a local first.
+ * literal allocated). The closures it returns read no field of `this` (each
+ * method copies what they need, `limits`, into a local), but a closure made
+ * in a method whose arrow functions use `this` (gen, logical) shares that
+ * method's scope and so keeps the Compiler alive, as closures kept
+ * compileChecked's scope before; the Compiled object holds the checked tree
+ * and its tables anyway.
  */
 class Compiler {
   private readonly types: readonly Type[];

@@ -121,8 +121,8 @@ function classOf(token: IToken): number {
  */
 export function checkTokens(tokens: readonly IToken[], limits: Limits): readonly Diagnostic[] {
   // Every count of the scan grows by at most one per token (a nesting level,
-  // an operator of a run, a node), so fewer tokens than every limit cannot
-  // exceed one: nearly every real expression skips the scan.
+  // an operator of a run, a node), so no more tokens than the smallest limit
+  // cannot exceed one: nearly every real expression skips the scan.
   if (tokens.length <= Math.min(limits.maxDepth, PARSER_NESTING_CAP, limits.maxNodes)) return NONE;
   return scanTokens(tokens, limits);
 }
