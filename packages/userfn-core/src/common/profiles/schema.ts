@@ -81,8 +81,7 @@ export type MemberLookup =
 export function lookupMember(s: JsonSchema | undefined, name: string): MemberLookup {
   const found = memberSchema(s, name);
   if (found === OPEN) return { kind: 'open' };
-  // UNDECLARED only comes from a schema that lists its properties
-  if (found === UNDECLARED) return { kind: 'undeclared', known: Object.keys(s!.properties!) };
+  if (found === UNDECLARED) return { kind: 'undeclared', known: declaredNames(s) };
   return { kind: 'declared', schema: found };
 }
 
@@ -104,6 +103,11 @@ export function memberSchema(s: JsonSchema | undefined, name: string): JsonSchem
   if (isSchema(extra)) return extra;
   if (extra === true || !props) return OPEN;
   return UNDECLARED;
+}
+
+/** The member names a schema lists in `properties` (what UNDECLARED was not one of). */
+export function declaredNames(s: JsonSchema | undefined): string[] {
+  return s && isSchema(s.properties) ? Object.keys(s.properties) : [];
 }
 
 /** Whether the schema types its value as a string (what a path cannot read inside). */

@@ -41,6 +41,15 @@ export interface CheckerOptions {
   readonly functions: FunctionTable;
 }
 
+/**
+ * The items of `list` that `keep` accepts, in order: the list itself when it
+ * is one item that is kept, as nearly every builtin's overloads are for a
+ * call, so a call copies nothing.
+ */
+function kept<S>(list: readonly S[], keep: (x: S) => boolean): readonly S[] {
+  return list.length === 1 && keep(list[0]!) ? list : list.filter(keep);
+}
+
 /** Whether the argument types fit an overload (its arity already does). */
 function fitsArguments(o: Signature, argTypes: readonly Type[]): boolean {
   for (let i = 0; i < argTypes.length; i++) if (!isAssignable(argTypes[i]!, paramType(o, i))) return false;
@@ -223,8 +232,7 @@ class Checker {
   }
 
   call(node: Call): Type {
-    // loops, not map/filter/every: this runs for every call of every compile
-    // sized arrays, not [] grown by push: V8 gives a grown array room for 17
+    // sized, not [] grown by push (V8 gives a grown array room for 17): this runs for every call of every compile
     const argTypes: Type[] = new Array(node.args.length);
     for (let i = 0; i < argTypes.length; i++) argTypes[i] = this.check(node.args[i]!);
     const decl = this.options.functions.get(node.name);
@@ -250,12 +258,7 @@ class Checker {
       );
       return T.error;
     }
-    let byArity: readonly Signature[] = decl.overloads;
-    if (decl.overloads.length !== 1 || !acceptsArity(decl.overloads[0]!, node.args.length)) {
-      const fit: Signature[] = [];
-      for (const o of decl.overloads) if (acceptsArity(o, node.args.length)) fit.push(o);
-      byArity = fit;
-    }
+    const byArity = kept(decl.overloads, (o) => acceptsArity(o, node.args.length));
     if (byArity.length === 0) {
       const sigs = decl.overloads.map((o) => signatureText(decl.name, o));
       this.report(
@@ -268,9 +271,7 @@ class Checker {
       return T.error;
     }
     // the overloads the argument types fit, in declaration order
-    // nearly always one overload of the arity, and it fits: its list serves
-    let candidates: readonly Signature[] = byArity;
-    if (byArity.length !== 1 || !fitsArguments(byArity[0]!, argTypes)) candidates = byArity.filter((o) => fitsArguments(o, argTypes));
+    const candidates = kept(byArity, (o) => fitsArguments(o, argTypes));
     if (candidates.length === 0) {
       this.reportArgumentMismatch(node, decl, byArity, argTypes);
       return T.error;

@@ -211,10 +211,11 @@ class Converter implements SequenceHost {
     const type = token.tokenType;
     let node: Node;
     if (type === T.NumberLit) {
-      // a malformed or overflowing number was reported by the lexer step (which
-      // checked them all: after a clean lexing, no need to check again)
+      // a malformed or overflowing number was reported by the lexer step, which
+      // checked every one: after a clean lexing, each is valid as it stands
       const check = this.lexerClean ? undefined : checkNumber(token.image);
-      node = check === undefined ? numberNode(span, Number(token.image), token.image) : check.ok ? numberNode(span, check.value, token.image) : errorNode(span);
+      if (check?.ok === false) node = errorNode(span);
+      else node = numberNode(span, check?.value ?? Number(token.image), token.image);
     } else if (type === T.True || type === T.False) {
       node = booleanNode(span, type === T.True);
     } else if (type === T.Null) {

@@ -2,7 +2,7 @@ import { Codes } from '../../common/diagnostics/codes.js';
 import { warning } from '../../common/diagnostics/diagnostic.js';
 import { singleQuoted } from '../core/json-text.js';
 import type { CompiledPath } from '../jsonpath/index.js';
-import { isStringSchema, itemsOf, memberSchema, OPEN, schemaType, UNDECLARED, type JsonSchema } from '../../common/profiles/schema.js';
+import { declaredNames, isStringSchema, itemsOf, memberSchema, OPEN, schemaType, UNDECLARED, type JsonSchema } from '../../common/profiles/schema.js';
 import { T, type Type } from '../../common/types/type.js';
 import { suggest } from '../../common/diagnostics/suggest.js';
 import type { CheckHookContext } from './define.js';
@@ -65,8 +65,7 @@ export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, ar
       case 'name': {
         const found = memberSchema(schema, sel.name);
         if (found === UNDECLARED) {
-          // UNDECLARED only comes from a schema that lists its properties
-          const declared = Object.keys(schema!.properties!);
+          const declared = declaredNames(schema);
           const guess = suggest(sel.name, declared);
           ctx.report(
             warning(
