@@ -119,30 +119,51 @@ const sessionSchema = (outputDescription: string, nemoGym = false): JsonSchema =
   },
 });
 
+/**
+ * Freezes a built-in schema and everything in it: the profiles are shared by
+ * every user of the package in a process, so no one may change the checking of
+ * the others, and the checker may keep what it learnt from them
+ * (path-schema.ts keeps the types of the paths it typed through them).
+ */
+function frozenSchema(schema: JsonSchema): JsonSchema {
+  const stack: object[] = [schema];
+  while (stack.length > 0) {
+    const o = stack.pop()!;
+    if (Object.isFrozen(o)) continue;
+    Object.freeze(o);
+    for (const v of Object.values(o)) if (v !== null && typeof v === 'object') stack.push(v);
+  }
+  return schema;
+}
+
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
   verification: {
     name: 'verification',
     description: 'Decides whether a finished agent session succeeded: a boolean (null counts as false).',
     result: T.boolean,
-    schema: sessionSchema(
-      'The final output: the parsed object for structured-output agents, { "text": "..." } for plain-text agents; absent when there was none. ' +
-        'From a NeMo Gym rollout: the last assistant message that is not empty, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
-      true,
+    schema: frozenSchema(
+      sessionSchema(
+        'The final output: the parsed object for structured-output agents, { "text": "..." } for plain-text agents; absent when there was none. ' +
+          'From a NeMo Gym rollout: the last assistant message that is not empty, its <think>…</think> reasoning removed; a message that is one JSON object (bare or a fenced ```json block) parsed; a refusal as { "refusal": "..." }.',
+        true,
+      ),
     ),
   },
   transition: {
     name: 'transition',
     description: "Decides whether the running agent moves to the next step: a boolean over the session, with $.output the step's structured output.",
     result: T.boolean,
-    schema: sessionSchema(
-      "The step's structured output: usually an object, but any JSON value is read as it is (Vectara does not re-validate what the model returned for a structured output parser).",
+    schema: frozenSchema(
+      sessionSchema(
+        "The step's structured output: usually an object, but any JSON value is read as it is (Vectara does not re-validate what the model returned for a structured output parser).",
+      ),
     ),
   },
   reranker: {
     name: 'reranker',
     description: 'Rescores one search result: a number, or null to drop the result.',
     result: T.number,
-    schema: {
+    schema: frozenSchema({
       type: 'object',
       description: 'One search result.',
       properties: {
@@ -152,7 +173,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
         document_metadata: { type: 'object', description: "The document's metadata." },
         part_metadata: { type: 'object', description: "The matched part's metadata (e.g. lang)." },
       },
-    },
+    }),
   },
   any: {
     name: 'any',

@@ -42,12 +42,13 @@ export interface CheckerOptions {
 }
 
 /**
- * The items of `list` that `keep` accepts, in order: the list itself when it
- * is one item that is kept, as nearly every builtin's overloads are for a
- * call, so a call copies nothing.
+ * The items of `list` that `keep` accepts (with `arg`), in order: the list
+ * itself when it is one item that is kept, as nearly every builtin's
+ * overloads are for a call, so a call copies nothing. (`arg` is passed, not
+ * captured: a call makes no closure for it.)
  */
-function kept<S>(list: readonly S[], keep: (x: S) => boolean): readonly S[] {
-  return list.length === 1 && keep(list[0]!) ? list : list.filter(keep);
+function kept<S, A>(list: readonly S[], keep: (x: S, arg: A) => boolean, arg: A): readonly S[] {
+  return list.length === 1 && keep(list[0]!, arg) ? list : list.filter((x) => keep(x, arg));
 }
 
 /** Whether the argument types fit an overload (its arity already does). */
@@ -258,7 +259,7 @@ class Checker {
       );
       return T.error;
     }
-    const byArity = kept(decl.overloads, (o) => acceptsArity(o, node.args.length));
+    const byArity = kept(decl.overloads, acceptsArity, node.args.length);
     if (byArity.length === 0) {
       const sigs = decl.overloads.map((o) => signatureText(decl.name, o));
       this.report(
@@ -271,7 +272,7 @@ class Checker {
       return T.error;
     }
     // the overloads the argument types fit, in declaration order
-    const candidates = kept(byArity, (o) => fitsArguments(o, argTypes));
+    const candidates = kept(byArity, fitsArguments, argTypes);
     if (candidates.length === 0) {
       this.reportArgumentMismatch(node, decl, byArity, argTypes);
       return T.error;

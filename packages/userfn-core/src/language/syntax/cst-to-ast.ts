@@ -111,8 +111,20 @@ class Converter implements SequenceHost {
    * checked and dropped.
    */
   program(cst: ProgramCst): Node {
+    const first = sequenceItems(cst.expressions[0]);
+    // no stray tokens (every source without mistakes): the first expression is the program as it is
+    const main = cst.strays.length === 0 ? first : this.withStrays(cst, [...first]);
+    if (main.length === 0) {
+      const token = this.tokens[0];
+      if (token === undefined) return errorNode({ start: 0, end: this.sourceLength });
+      return errorNode({ start: token.startOffset, end: token.startOffset });
+    }
+    return resolveSequence(main, this).node;
+  }
+
+  /** Reports each run of stray tokens; returns `main` with the expressions after them that continue it. */
+  private withStrays(cst: ProgramCst, main: SequenceItem[]): SequenceItem[] {
     const { expressions, strays } = cst;
-    const main: SequenceItem[] = [...sequenceItems(expressions[0])];
     let i = 0;
     while (i < strays.length) {
       // expression[k + 1] follows stray[k]; empty ones between strays make one run
@@ -127,12 +139,7 @@ class Converter implements SequenceHost {
       }
       i = j + 1;
     }
-    if (main.length === 0) {
-      const first = this.tokens[0];
-      if (first === undefined) return errorNode({ start: 0, end: this.sourceLength });
-      return errorNode({ start: first.startOffset, end: first.startOffset });
-    }
-    return resolveSequence(main, this).node;
+    return main;
   }
 
   private reportStrays(first: IToken, last: IToken): void {

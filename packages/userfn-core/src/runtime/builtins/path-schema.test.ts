@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check, Codes } from '../../index.js';
 import type { JsonSchema } from '../../common/profiles/schema.js';
+import { PROFILES } from '../../common/profiles/profiles.js';
 
 /** A host's context schema is data: malformed parts declare nothing, never an internal error. */
 describe('typing a literal path against a malformed context schema', () => {
@@ -34,5 +35,37 @@ describe('typing a literal path against a malformed context schema', () => {
     expect(typed("get('$.n')", schema)).toEqual({ type: 'number', codes: [] });
     expect(typed("get('$.a.b')", schema).codes).toEqual([Codes.ReadThroughString]);
     expect(typed("get('$.zz')", schema).codes).toEqual([Codes.UndeclaredPath]);
+  });
+});
+
+describe('the types of paths through the built-in schemas, kept between compiles', () => {
+  it('freezes every built-in schema through and through: no host changes the checking of the others', () => {
+    const schema = PROFILES.verification.schema!;
+    expect(() => {
+      (schema.properties as Record<string, JsonSchema>).extra = { type: 'string' };
+    }).toThrow(TypeError);
+    expect(() => {
+      (schema.properties!.tool_calls!.items!.properties!.name as { type: string }).type = 'number';
+    }).toThrow(TypeError);
+    expect(() => {
+      (PROFILES.reranker.schema!.properties!.score as { type: string }).type = 'string';
+    }).toThrow(TypeError);
+  });
+
+  it('types a kept path as the first time, and reports a path that warns at every compile, at its own place', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(check("get('$.agent.key') == 'x'").type).toBe('boolean');
+      expect(check("get('$.tool_calls[0].name') > 1").diagnostics.map((d) => d.code)).toEqual([Codes.TypeMismatch]);
+      const warned = check(`${' '.repeat(i)}get('$.agent.kye') == 'x'`).diagnostics;
+      expect(warned.map((d) => [d.code, d.span.start])).toEqual([[Codes.UndeclaredPath, i + 13]]);
+    }
+  });
+
+  it('types a path through a host schema anew each time: the host may change it between compiles', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    const codes = () => check("get('$.a') > 1", { profile: 'any', contextSchema: schema }).diagnostics.map((d) => d.code);
+    expect(codes()).toEqual([Codes.TypeMismatch]);
+    schema.properties.a.type = 'number';
+    expect(codes()).toEqual([]);
   });
 });

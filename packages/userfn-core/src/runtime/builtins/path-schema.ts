@@ -4,6 +4,7 @@ import { singleQuoted } from '../core/json-text.js';
 import type { CompiledPath } from '../jsonpath/index.js';
 import { declaredNames, isStringSchema, itemsOf, memberSchema, OPEN, schemaType, UNDECLARED, type JsonSchema } from '../../common/profiles/schema.js';
 import { T, type Type } from '../../common/types/type.js';
+import { PROFILE_NAMES, PROFILES } from '../../common/profiles/profiles.js';
 import { suggest } from '../../common/diagnostics/suggest.js';
 import type { CheckHookContext } from './define.js';
 
@@ -41,17 +42,38 @@ function readThroughString(path: CompiledPath, at: number, ctx: CheckHookContext
 }
 
 /**
+ * The type of each literal path typed through a built-in profile's schema
+ * without a warning. Those schemas are deep-frozen (profiles.ts), so a path's
+ * type through them never changes, and a compiled path is shared by every
+ * expression that reads its text (support.ts): a rule set types
+ * `$.output.status` once, not in every condition. A host's own schema is
+ * typed every time: the host may change it between compiles. Keyed weakly
+ * by the path, so the paths the path cache lets go are let go here too.
+ */
+const builtInPathTypes = new Map<JsonSchema, WeakMap<CompiledPath, Type>>();
+for (const name of PROFILE_NAMES) {
+  const schema = PROFILES[name].schema;
+  if (schema !== undefined) builtInPathTypes.set(schema, new WeakMap());
+}
+
+/**
  * Types a literal path against the context schema, warning (never failing) on
  * members the schema does not declare, with a did-you-mean. Where the schema
  * says nothing, the type is `dyn`.
  */
 export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, arg = 0): Type {
-  if (!ctx.schema) return path.singular ? T.dyn : T.list(T.dyn);
-  let schema: JsonSchema | undefined = ctx.schema;
+  const root = ctx.schema;
+  if (!root) return path.singular ? T.dyn : T.list(T.dyn);
+  const kept = builtInPathTypes.get(root);
+  const typed = kept?.get(path);
+  if (typed !== undefined) return typed;
+  let schema: JsonSchema | undefined = root;
   let known = true;
+  let warned = false;
   for (const segment of path.segments) {
     if (!known) break;
     if (isStringSchema(schema)) {
+      warned = true;
       ctx.report(readThroughString(path, segment.offset, ctx, arg));
       known = false;
       break;
@@ -65,6 +87,7 @@ export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, ar
       case 'name': {
         const found = memberSchema(schema, sel.name);
         if (found === UNDECLARED) {
+          warned = true;
           const declared = declaredNames(schema);
           const guess = suggest(sel.name, declared);
           ctx.report(
@@ -90,5 +113,8 @@ export function pathTypeFromSchema(path: CompiledPath, ctx: CheckHookContext, ar
     }
   }
   const leaf = known ? schemaType(schema) : T.dyn;
-  return path.singular ? leaf : T.list(leaf);
+  const type = path.singular ? leaf : T.list(leaf);
+  // a path that warned is typed again each time: its warning is this literal's, at its place
+  if (kept !== undefined && !warned) kept.set(path, type);
+  return type;
 }
