@@ -4,7 +4,7 @@ import { Codes } from '../common/diagnostics/codes.js';
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../common/diagnostics/diagnostic.js';
 import { resolveLimits, type Limits } from '../common/limits.js';
 import type { ProfileName } from '../common/profiles/profiles.js';
-import { parse } from '../language/syntax/index.js';
+import { parseText } from '../language/syntax/index.js';
 import { checkEvaluationDepth } from '../language/syntax/limits-guard.js';
 import { checkerOptionsFor } from './check-options.js';
 import type { CompileOptions } from './options.js';
@@ -35,7 +35,7 @@ export function analyzeSource(source: string, options: CompileOptions = {}): Pip
   const checkerOptions = checkerOptionsFor(source, options);
   const { profile } = checkerOptions;
   const limits = resolveLimits(options.limits);
-  const parsed = parse(source, { limits });
+  const parsed = parseText(source, limits);
   const syntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
   let checked: Checked | undefined;
   let recovered: Checked | undefined;

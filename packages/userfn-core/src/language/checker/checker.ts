@@ -67,10 +67,14 @@ class Hook implements CheckHookContext {
     readonly call: Call,
     readonly argTypes: readonly Type[],
     private readonly options: CheckerOptions,
-    readonly report: (d: Diagnostic) => void,
+    private readonly checker: Checker,
   ) {
     this.schema = options.schema;
     this.profile = options.profile;
+  }
+
+  report(d: Diagnostic): void {
+    this.checker.report(d);
   }
 
   literal(i: number): string | undefined {
@@ -118,10 +122,9 @@ class Checker {
   readonly types: Type[];
   readonly calls: (ResolvedCall | undefined)[];
   readonly diagnostics: Diagnostic[] = [];
-  /** Bound once: the check hooks report through it. */
-  readonly report = (d: Diagnostic): void => {
+  report(d: Diagnostic): void {
     this.diagnostics.push(d);
-  };
+  }
 
   /** `nodeCount`, when the caller knows it, sizes the side tables at once. */
   constructor(
@@ -281,7 +284,7 @@ class Checker {
     for (let i = 1; i < candidates.length; i++) result = join(result, candidates[i]!.returns);
     let data: unknown;
     if (decl.check) {
-      const hook = new Hook(node, argTypes, this.options, this.report);
+      const hook = new Hook(node, argTypes, this.options, this);
       const refined = decl.check(hook);
       data = hook.data;
       if (refined) result = refined;

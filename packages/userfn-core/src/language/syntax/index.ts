@@ -21,14 +21,27 @@ export function parse(source: string, options: { limits?: Partial<Limits> } = {}
     text = typeof source === 'string' ? source : String(source);
     return parseSource(text, resolveLimits(options.limits)).result;
   } catch (e) {
-    // Only reachable on stack exhaustion in a very deep caller, or a bug: still no throw.
-    const span = { start: 0, end: text.length };
-    const d =
-      e instanceof RangeError
-        ? diagnostic(Codes.NestingTooDeep, 'the expression is nested too deeply to parse here', span)
-        : diagnostic(Codes.UnexpectedToken, `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span);
-    return { ast: null, diagnostics: [d], comments: [], nodeCount: 0 };
+    return failedParse(e, text);
   }
+}
+
+/** parse() of a string with complete limits, which analyze() and compile() already hold: no options object to make and read. */
+export function parseText(text: string, limits: Limits): ParseResult {
+  try {
+    return parseSource(text, limits).result;
+  } catch (e) {
+    return failedParse(e, text);
+  }
+}
+
+/** A parse that threw: only on stack exhaustion in a very deep caller, or a bug. Still no throw: a diagnostic. */
+function failedParse(e: unknown, text: string): ParseResult {
+  const span = { start: 0, end: text.length };
+  const d =
+    e instanceof RangeError
+      ? diagnostic(Codes.NestingTooDeep, 'the expression is nested too deeply to parse here', span)
+      : diagnostic(Codes.UnexpectedToken, `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span);
+  return { ast: null, diagnostics: [d], comments: [], nodeCount: 0 };
 }
 
 /** What a token is, for editor highlighting and completion. */

@@ -82,7 +82,8 @@ function finishBoth(a: readonly Diagnostic[], b: readonly Diagnostic[]): Diagnos
 /** Sorted by position; one diagnostic per code and span (recovery can meet the same mistake twice). */
 function finish(ds: readonly Diagnostic[]): Diagnostic[] {
   // the common case, a source without mistakes, needs no sorting
-  if (ds.length <= 1) return [...ds];
+  if (ds.length === 0) return [];
+  if (ds.length === 1) return [ds[0]!];
   const seen = new Set<string>();
   return sortDiagnostics(ds).filter((d) => {
     const key = `${d.code}:${d.span.start}:${d.span.end}`;
