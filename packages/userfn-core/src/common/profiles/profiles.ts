@@ -10,7 +10,7 @@ export interface Profile {
   readonly description: string;
   /** The expected result type (null is always allowed); `dyn` accepts anything. */
   readonly result: Type;
-  /** The context schema used for checking and editor completion when the host gives none. */
+  /** The context schema used for checking and editor completion when the host gives none. Frozen: to extend it, pass a copy as `contextSchema`. */
   readonly schema: JsonSchema | undefined;
 }
 
