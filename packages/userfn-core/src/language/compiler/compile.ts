@@ -1,4 +1,4 @@
-import { literalOf, NOT_LITERAL } from '../../common/ast/literal.js';
+import { heldString, literalOf, NOT_LITERAL } from '../../common/ast/literal.js';
 import type { ArithmeticOp, Binary, Call, Logical, Node, OrderingOp } from '../../common/ast/nodes.js';
 import { isLazyCall, type Closure, type CompileHookContext, type EagerCall, type LazyImpl, type ResolvedCall } from '../../runtime/builtins/define.js';
 import type { Checked } from '../checker/checker.js';
@@ -457,8 +457,11 @@ class Compiler {
 
   gen(node: Node): Closure {
     switch (node.kind) {
+      case 'string': {
+        const v = heldString(node.value);
+        return () => v;
+      }
       case 'number':
-      case 'string':
       case 'boolean': {
         const v = node.value;
         return () => v;
