@@ -119,6 +119,12 @@ const sessionSchema = (outputDescription: string, nemoGym = false): JsonSchema =
   },
 });
 
+/** The profiles, each frozen, and the record: no one swaps a profile's schema or result for everyone else either. */
+function frozenProfiles(profiles: Record<ProfileName, Profile>): Readonly<Record<ProfileName, Profile>> {
+  for (const p of Object.values(profiles)) Object.freeze(p);
+  return Object.freeze(profiles);
+}
+
 /**
  * Freezes a built-in schema and everything in it: the profiles are shared by
  * every user of the package in a process, so no one may change the checking of
@@ -136,7 +142,7 @@ function frozenSchema(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
-export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze({
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = frozenProfiles({
   verification: {
     name: 'verification',
     description: 'Decides whether a finished agent session succeeded: a boolean (null counts as false).',

@@ -44,8 +44,9 @@ export interface CheckerOptions {
 /**
  * The items of `list` that `keep` accepts (with `arg`), in order: the list
  * itself when it is one item that is kept, as nearly every builtin's
- * overloads are for a call, so a call copies nothing. (`arg` is passed, not
- * captured: a call makes no closure for it.)
+ * overloads are for a call, so such a call copies nothing and makes no
+ * closure (`arg` is passed, not captured; only the filter of a longer list
+ * makes one).
  */
 function kept<S, A>(list: readonly S[], keep: (x: S, arg: A) => boolean, arg: A): readonly S[] {
   return list.length === 1 && keep(list[0]!, arg) ? list : list.filter((x) => keep(x, arg));

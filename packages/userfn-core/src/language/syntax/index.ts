@@ -17,12 +17,14 @@ export type { ParseResult } from './parse-source.js';
  */
 export function parse(source: string, options: { limits?: Partial<Limits> } = {}): ParseResult {
   let text = '';
+  let limits: Limits;
   try {
     text = typeof source === 'string' ? source : String(source);
-    return parseSource(text, resolveLimits(options.limits)).result;
+    limits = resolveLimits(options.limits);
   } catch (e) {
     return failedParse(e, text);
   }
+  return parseText(text, limits);
 }
 
 /** parse() of a string with complete limits, which analyze() and compile() already hold: no options object to make and read. */

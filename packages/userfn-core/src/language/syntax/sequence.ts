@@ -24,9 +24,11 @@ import * as T from './tokens.js';
  * loosest of all and keeps its left side, so one missing `and` gives one error
  * and the rest of the tree keeps its shape.
  *
- * resolveSequence() dispatches each item to a method of Resolver (operand,
- * `?`, `:`, operator, end); the methods share the two stacks, and apply()
- * builds one node from a pending operator.
+ * resolveSequence() builds a lone operand, and a lone binary operation with
+ * an operator that needs no report, directly; any other sequence goes to
+ * resolveWithStacks(), which dispatches each item to a method of Resolver
+ * (operand, `?`, `:`, operator, end); the methods share the two stacks, and
+ * apply() builds one node from a pending operator.
  */
 
 /** What the resolver needs from the CST walker. */
@@ -73,15 +75,18 @@ export function resolveSequence(items: readonly SequenceItem[], host: SequenceHo
   return resolveWithStacks(items, host);
 }
 
+/** Operators read as another, which is reported wherever they stand (reportRereadOperator). */
+const REREAD = new Set<TokenType>([T.Assign, T.StrictEqual, T.StrictNotEqual]);
+
 /**
  * The operators that, between two operands, are their infix operation with
- * nothing to report: every operator but `=`, `===` and `!==` (Resolver.infix
- * reports those) and the prefix-only `not` and `!`.
+ * nothing to report: every operator but those read as another and the
+ * prefix-only `not` and `!`.
  */
 const PLAIN_INFIX = new Map<TokenType, InfixOp>();
 for (const type of T.lexerTokens) {
   const infix = operatorMeaning(type).infix;
-  if (infix !== undefined && type !== T.Assign && type !== T.StrictEqual && type !== T.StrictNotEqual) PLAIN_INFIX.set(type, infix);
+  if (infix !== undefined && !REREAD.has(type)) PLAIN_INFIX.set(type, infix);
 }
 
 /** `a <op> b` with a plain operator, or undefined for any other three items. */
@@ -189,20 +194,7 @@ class Resolver {
   private infix(token: IToken, op: InfixOp): void {
     const prec = infixPrec(op);
     const chainedFrom = this.reduce(prec, { token, prec });
-    const type = token.tokenType;
-    if (type === T.Assign) {
-      this.host.report(Codes.AssignmentOperator, "'=' is not an operator", tokenSpan(token), "use '==' for comparison");
-    } else if (type === T.StrictEqual || type === T.StrictNotEqual) {
-      // Vectara's own UDF examples write `===`: it means `==` (UserFn has no coercion to be strict about).
-      const plain = type === T.StrictEqual ? '==' : '!=';
-      this.host.report(
-        Codes.StrictEquality,
-        `'${token.image}' is read as '${plain}'`,
-        tokenSpan(token),
-        `write '${plain}': UserFn's '${plain}' never converts types`,
-        'warning',
-      );
-    }
+    if (REREAD.has(token.tokenType)) reportRereadOperator(token, this.host);
     this.ops.push(chainedFrom === undefined ? { kind: 'infix', op, token, prec } : { kind: 'infix', op, token, prec, chainedFrom });
     this.expectOperand = true;
   }
@@ -324,6 +316,23 @@ class Resolver {
 
 function itemStart(item: SequenceItem): number {
   return 'operand' in item ? item.operand.base.head.startOffset : item.token.startOffset;
+}
+
+/** `=` (an error, read as `==`), `===` and `!==` (read as `==` and `!=`, with a warning). */
+function reportRereadOperator(token: IToken, host: SequenceHost): void {
+  if (token.tokenType === T.Assign) {
+    host.report(Codes.AssignmentOperator, "'=' is not an operator", tokenSpan(token), "use '==' for comparison");
+    return;
+  }
+  // Vectara's own UDF examples write `===`: it means `==` (UserFn has no coercion to be strict about).
+  const plain = token.tokenType === T.StrictEqual ? '==' : '!=';
+  host.report(
+    Codes.StrictEquality,
+    `'${token.image}' is read as '${plain}'`,
+    tokenSpan(token),
+    `write '${plain}': UserFn's '${plain}' never converts types`,
+    'warning',
+  );
 }
 
 function reportChained(token: IToken, host: SequenceHost): void {

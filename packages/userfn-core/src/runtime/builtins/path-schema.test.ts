@@ -50,14 +50,26 @@ describe('the types of paths through the built-in schemas, kept between compiles
     expect(() => {
       (PROFILES.reranker.schema!.properties!.score as { type: string }).type = 'string';
     }).toThrow(TypeError);
+    // nor is a profile's schema swapped for another
+    expect(() => {
+      (PROFILES.verification as { schema: JsonSchema }).schema = { type: 'object' };
+    }).toThrow(TypeError);
   });
 
   it('types a kept path as the first time, and reports a path that warns at every compile, at its own place', () => {
     for (let i = 0; i < 3; i++) {
-      expect(check("get('$.agent.key') == 'x'").type).toBe('boolean');
+      // typed string, kept: a number beside it never equals it, and comparing it with a number is an error
+      expect(check("get('$.agent.key') == 1").diagnostics.map((d) => d.code)).toEqual([Codes.NeverEqual]);
       expect(check("get('$.tool_calls[0].name') > 1").diagnostics.map((d) => d.code)).toEqual([Codes.TypeMismatch]);
       const warned = check(`${' '.repeat(i)}get('$.agent.kye') == 'x'`).diagnostics;
       expect(warned.map((d) => [d.code, d.span.start])).toEqual([[Codes.UndeclaredPath, i + 13]]);
+    }
+  });
+
+  it("keeps a path's type per schema: a member one profile declares is undeclared in another", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(check("get('$.response.status') == 'x'", { profile: 'verification' }).diagnostics).toEqual([]);
+      expect(check("get('$.response.status') == 'x'", { profile: 'transition' }).diagnostics.map((d) => d.code)).toEqual([Codes.UndeclaredPath]);
     }
   });
 
