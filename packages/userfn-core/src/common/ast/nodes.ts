@@ -3,7 +3,9 @@ import type { Span } from '../diagnostics/span.js';
 /**
  * The AST. Every node has a unique numeric `id` (within one parse) and a half-open
  * UTF-16 `span` into the source. Stages after the parser never mutate nodes: the
- * checker returns side tables keyed by id.
+ * checker returns side tables keyed by id. The parser makes every node with
+ * all the fields of every kind, those of other kinds undefined (one shape:
+ * language/syntax/ast-builder.ts says why); read a node by its `kind`.
  */
 export type Node = NumberLiteral | StringLiteral | BooleanLiteral | NullLiteral | ListLiteral | Call | Unary | Binary | Logical | Conditional | ErrorNode;
 

@@ -73,3 +73,19 @@ describe('number literals', () => {
     expect(numbers("1e3 + 'open")).toEqual([1000]);
   });
 });
+
+describe('the shape of the nodes', () => {
+  it('gives every node of a tree the same fields in the same order, whatever its kind', () => {
+    // every kind of node, a recovered one (the copy of `b` in a chained comparison) and ErrorNodes
+    const source = "if (-1 < get('$.b') < 3) [true, null, 'x'] else not f(2.5 and x, ) ? (1 + ) : g(1 ||";
+    const { ast } = parse(source);
+    const kinds = new Set<string>();
+    const shapes = new Set<string>();
+    walk(ast!, (node) => {
+      kinds.add(node.kind);
+      shapes.add(Object.keys(node).join(','));
+    });
+    expect([...kinds].sort()).toEqual(['binary', 'boolean', 'call', 'conditional', 'error', 'list', 'logical', 'null', 'number', 'string', 'unary']);
+    expect([...shapes]).toHaveLength(1);
+  });
+});
