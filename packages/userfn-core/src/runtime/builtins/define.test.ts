@@ -44,3 +44,22 @@ describe('implementations are typed from their declared parameters', () => {
     expect(orZero.impl([null], rt)).toBe(0);
   });
 });
+
+describe('the shape of declarations and overloads', () => {
+  it('gives every builtin and host function, and every overload, one key list', async () => {
+    const { functionTable } = await import('./host.js');
+    const table = functionTable({
+      twice: { signatures: [{ params: ['number'], returns: 'number' }], impl: (x: unknown) => (x as number) * 2 },
+      anything: { nullAware: true, impl: () => null },
+    });
+    const decls = new Set<string>();
+    const overloads = new Set<string>();
+    for (const decl of table.values()) {
+      decls.add(Object.keys(decl).join(','));
+      if (!decl.lazy) for (const o of decl.overloads) overloads.add(Object.keys(o).join(','));
+    }
+    expect(table.size).toBeGreaterThan(50);
+    expect([...decls]).toEqual(['name,category,doc,overloads,examples,profiles,nullAware,lazy,check,compile,contextReader']);
+    expect([...overloads]).toEqual(['params,rest,returns,impl']);
+  });
+});

@@ -88,15 +88,29 @@ const receivesNull = new WeakSet<Overload>();
  * because the dispatcher checks every argument against `params` first.
  */
 export function overload<const P extends readonly Param[], R extends Type, X extends Type = never>(o: TypedOverload<P, R, X, never>): Overload {
-  return o as unknown as Overload;
+  return oneShape(OVERLOAD_FIELDS, o as unknown as Overload);
 }
 
 /** An overload of a null-aware builtin: its arguments may be null. */
 export function nullAwareOverload<const P extends readonly Param[], R extends Type, X extends Type = never>(o: TypedOverload<P, R, X, null>): Overload {
-  const erased = o as unknown as Overload;
+  const erased = oneShape(OVERLOAD_FIELDS, o as unknown as Overload);
   receivesNull.add(erased);
   return erased;
 }
+
+/**
+ * A copy of `o` with every field of `fields` first, in its order (undefined
+ * where `o` has none), then any others of `o`. Overloads and declarations are
+ * object literals that each name the fields they use; the checker and the
+ * compiler read every builtin's (`o.rest`, `decl.check`, `decl.compile`…) at
+ * the same sites, which went megamorphic over that many shapes: made one
+ * shape here, as the AST's nodes are (language/syntax/ast-builder.ts).
+ */
+function oneShape<T extends object>(fields: Readonly<Record<string, undefined>>, o: T): T {
+  return { ...fields, ...o };
+}
+
+const OVERLOAD_FIELDS: Readonly<Record<keyof Overload, undefined>> = { params: undefined, rest: undefined, returns: undefined, impl: undefined };
 
 /** An example in the docs; every example also runs as a test. */
 export interface Example {
@@ -209,8 +223,22 @@ export function defineBuiltin<D = never>(decl: BuiltinDecl<D>): BuiltinDecl {
       }
     }
   }
-  return Object.freeze(decl) as BuiltinDecl;
+  return Object.freeze(oneShape(DECL_FIELDS, decl)) as BuiltinDecl;
 }
+
+const DECL_FIELDS: Readonly<Record<keyof EagerBuiltin | keyof LazyBuiltin, undefined>> = {
+  name: undefined,
+  category: undefined,
+  doc: undefined,
+  overloads: undefined,
+  examples: undefined,
+  profiles: undefined,
+  nullAware: undefined,
+  lazy: undefined,
+  check: undefined,
+  compile: undefined,
+  contextReader: undefined,
+};
 
 /** `name(a: number, b: number, ...rest: number) -> number` */
 export function signatureText(name: string, o: Signature): string {
