@@ -34,5 +34,6 @@ const VIEW_LENGTH = 13;
  * (a property name's). Shorter values are copies already.
  */
 export function heldString(s: string): string {
-  return s.length < VIEW_LENGTH ? s : Object.keys({ [s]: 0 })[0]!;
+  // (past a few KB a literal is data, not a name to compare: the engine's string table is not for it)
+  return s.length < VIEW_LENGTH || s.length > 4096 ? s : Object.keys({ [s]: 0 })[0]!;
 }

@@ -1,4 +1,20 @@
-import { children, pushChildrenReversed, type Conditional, type Node, type UnaryOp } from '../../common/ast/nodes.js';
+import {
+  children,
+  pushChildrenReversed,
+  type Binary,
+  type BooleanLiteral,
+  type Call,
+  type Conditional,
+  type ErrorNode,
+  type ListLiteral,
+  type Logical,
+  type Node,
+  type NullLiteral,
+  type NumberLiteral,
+  type StringLiteral,
+  type Unary,
+  type UnaryOp,
+} from '../../common/ast/nodes.js';
 import type { Span } from '../../common/diagnostics/span.js';
 import type { InfixOp } from './operators.js';
 
@@ -21,38 +37,30 @@ export interface Operand {
 const UNNUMBERED = -1;
 
 /** Every field of every kind of node: what blank() makes and each constructor fills. */
-interface NodeFields {
+interface NodeFields extends AllFields {
   kind: Node['kind'];
   id: number;
   span: Span;
-  value: unknown;
-  raw: unknown;
-  name: unknown;
-  nameSpan: unknown;
-  args: unknown;
-  items: unknown;
-  op: unknown;
-  operand: unknown;
-  left: unknown;
-  right: unknown;
-  opSpan: unknown;
-  form: unknown;
-  test: unknown;
-  then: unknown;
-  else: unknown;
 }
+
+/** Each field any kind of node has, as a field that may hold anything: TypeScript fails the build if NodeFields (through blank()) misses one. */
+type AllFields = { -readonly [F in Exclude<Node extends infer N ? (N extends Node ? keyof N : never) : never, 'kind' | 'id' | 'span'>]: unknown };
+
+/** A node of kind `K` being filled: its own fields, typed. */
+type Filling<K extends Node> = { -readonly [F in Exclude<keyof K, 'kind' | 'id' | 'span'>]: K[F] };
 
 /**
  * A node of one shape for every kind: all the fields, those of other kinds
  * undefined, always in this order. The checker, the compiler and every walk
- * read nodes of all kinds at the same sites (`node.kind`, `node.id`); with a
- * shape per kind those sites saw eleven and went megamorphic, about a tenth
- * of what a compile spends after the parse (compile ÷ floor W1 2.13 -> 1.97,
- * W7 2.30 -> 2.14 in paired runs). JSON of a tree is unchanged: undefined
- * fields are not written.
+ * read nodes of all kinds at the same sites (`node.kind`, `node.id`); with
+ * the fields of its kind only, a node had one of eight hidden classes (kinds
+ * with the same fields share one), and those sites went megamorphic
+ * (compile ÷ floor W1 2.07 -> 1.96, W7 2.23 -> 2.17 in paired runs,
+ * bench/README.md). JSON of a tree is unchanged: undefined fields are not
+ * written.
  */
-function blank(kind: Node['kind'], span: Span): NodeFields {
-  return {
+function blank<K extends Node>(kind: K['kind'], span: Span): Filling<K> {
+  const n: NodeFields = {
     kind,
     id: UNNUMBERED,
     span,
@@ -72,16 +80,17 @@ function blank(kind: Node['kind'], span: Span): NodeFields {
     then: undefined,
     else: undefined,
   };
+  return n as unknown as Filling<K>;
 }
 
-/** The filled fields as the node they make (the fields of its kind are all set). */
-function done(n: NodeFields): Node {
+/** The filled fields as the node they make (the constructor has set each field of its kind). */
+function done<K extends Node>(n: Filling<K>): Node {
   return n as unknown as Node;
 }
 
 /** An ErrorNode: where recovery stands in for something missing or invalid. */
 export function errorNode(span: Span): Node {
-  return done(blank('error', span));
+  return done(blank<ErrorNode>('error', span));
 }
 
 /** An operand for a missing part: an ErrorNode with an empty span at `at`. */
@@ -92,7 +101,7 @@ export function missingOperand(at: number): Operand {
 
 /** A NumberLiteral; `raw` is the literal as written. */
 export function numberNode(span: Span, value: number, raw: string): Node {
-  const n = blank('number', span);
+  const n = blank<NumberLiteral>('number', span);
   n.value = value;
   n.raw = raw;
   return done(n);
@@ -100,33 +109,33 @@ export function numberNode(span: Span, value: number, raw: string): Node {
 
 /** A StringLiteral with its decoded value. */
 export function stringNode(span: Span, value: string): Node {
-  const n = blank('string', span);
+  const n = blank<StringLiteral>('string', span);
   n.value = value;
   return done(n);
 }
 
 /** A BooleanLiteral. */
 export function booleanNode(span: Span, value: boolean): Node {
-  const n = blank('boolean', span);
+  const n = blank<BooleanLiteral>('boolean', span);
   n.value = value;
   return done(n);
 }
 
 /** A NullLiteral. */
 export function nullNode(span: Span): Node {
-  return done(blank('null', span));
+  return done(blank<NullLiteral>('null', span));
 }
 
 /** A ListLiteral. */
 export function listNode(span: Span, items: readonly Node[]): Node {
-  const n = blank('list', span);
+  const n = blank<ListLiteral>('list', span);
   n.items = items;
   return done(n);
 }
 
 /** A Call; `name` is case-sensitive, as written. */
 export function callNode(span: Span, name: string, nameSpan: Span, args: readonly Node[]): Node {
-  const n = blank('call', span);
+  const n = blank<Call>('call', span);
   n.name = name;
   n.nameSpan = nameSpan;
   n.args = args;
@@ -135,7 +144,7 @@ export function callNode(span: Span, name: string, nameSpan: Span, args: readonl
 
 /** A Unary node. */
 export function unaryNode(span: Span, op: UnaryOp, operand: Node): Node {
-  const n = blank('unary', span);
+  const n = blank<Unary>('unary', span);
   n.op = op;
   n.operand = operand;
   return done(n);
@@ -143,7 +152,7 @@ export function unaryNode(span: Span, op: UnaryOp, operand: Node): Node {
 
 /** A Binary node, or a Logical one for `and` / `or`. */
 export function infixNode(span: Span, op: InfixOp, left: Node, right: Node, opSpan: Span): Node {
-  const n = blank(op === 'and' || op === 'or' ? 'logical' : 'binary', span);
+  const n: Filling<Binary | Logical> = op === 'and' || op === 'or' ? blank<Logical>('logical', span) : blank<Binary>('binary', span);
   n.op = op;
   n.left = left;
   n.right = right;
@@ -153,7 +162,7 @@ export function infixNode(span: Span, op: InfixOp, left: Node, right: Node, opSp
 
 /** A Conditional in one of its three written forms. */
 export function conditionalNode(span: Span, form: Conditional['form'], test: Node, then: Node, otherwise: Node): Node {
-  const n = blank('conditional', span);
+  const n = blank<Conditional>('conditional', span);
   n.form = form;
   n.test = test;
   n.then = then;

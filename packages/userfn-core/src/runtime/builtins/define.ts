@@ -104,7 +104,8 @@ export function nullAwareOverload<const P extends readonly Param[], R extends Ty
  * object literals that each name the fields they use; the checker and the
  * compiler read every builtin's (`o.rest`, `decl.check`, `decl.compile`…) at
  * the same sites, which went megamorphic over that many shapes: made one
- * shape here, as the AST's nodes are (language/syntax/ast-builder.ts).
+ * shape here (a lazy builtin's signatures too, in defineBuiltin), as the
+ * AST's nodes are (language/syntax/ast-builder.ts).
  */
 function oneShape<T extends object>(fields: Readonly<Record<string, undefined>>, o: T): T {
   return { ...fields, ...o };
@@ -223,7 +224,9 @@ export function defineBuiltin<D = never>(decl: BuiltinDecl<D>): BuiltinDecl {
       }
     }
   }
-  return Object.freeze(oneShape(DECL_FIELDS, decl)) as BuiltinDecl;
+  // a lazy builtin's signatures are plain literals (no implementation to type): one shape too
+  const shaped = decl.lazy ? { ...decl, overloads: decl.overloads.map((o) => oneShape(OVERLOAD_FIELDS, o)) } : decl;
+  return Object.freeze(oneShape(DECL_FIELDS, shaped)) as BuiltinDecl;
 }
 
 const DECL_FIELDS: Readonly<Record<keyof EagerBuiltin | keyof LazyBuiltin, undefined>> = {
