@@ -90,3 +90,44 @@ describe('call_count and called_in_order read the calls where they are', () => {
     expect(compile("called_in_order(['search', 'search'])", { profile: 'verification' }).evaluate(ctx)).toBe(true);
   });
 });
+
+describe('the name of a call', () => {
+  // What counts as a call named 'x': an own `name` of a plain object (any realm, or no prototype), read
+  // through no prototype. Each entry is alone in the list, and compiled and interpreted agree.
+  class Call {
+    name = 'x';
+  }
+  const entries: [string, unknown, boolean][] = [
+    ['a plain object', { name: 'x' }, true],
+    ['an object without a prototype', Object.assign(Object.create(null), { name: 'x' }), true],
+    ["another realm's object", runInNewContext("({ name: 'x' })"), true],
+    ['a getter of its own', Object.defineProperty({}, 'name', { get: () => 'x', enumerable: true }), true],
+    ['an inherited name', Object.create({ name: 'x' }), false],
+    ['a class instance', new Call(), false],
+    ['a list', Object.assign(['x'], { name: 'x' }), false],
+    ['a function', Object.assign(() => 0, { displayName: 'x' }), false],
+    ['a name that is not a string', { name: ['x'] }, false],
+    ['no name', { tool: 'x' }, false],
+    ['the name itself', 'x', false],
+    ['null', null, false],
+  ];
+  it.each(entries)('%s', (_what, entry, named) => {
+    const c = compile("called('x')", { profile: 'verification' });
+    const ctx = { tool_calls: [entry] };
+    expect(c.evaluate(ctx)).toBe(named);
+    expect(c.interpret(ctx)).toBe(named);
+    expect(compile(`call_count('x') == ${named ? 2 : 0}`, { profile: 'verification' }).evaluate({ tool_calls: [entry, entry] })).toBe(true);
+  });
+
+  it('is never read through a prototype, polluted or not', () => {
+    const c = compile("called('x')", { profile: 'verification' });
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.name = 'x';
+    try {
+      expect(c.evaluate({ tool_calls: [{}] })).toBe(false);
+      expect(c.evaluate({ tool_calls: [{ name: 'x' }] })).toBe(true);
+    } finally {
+      delete proto.name;
+    }
+  });
+});
