@@ -131,3 +131,34 @@ describe('the name of a call', () => {
     }
   });
 });
+
+describe('the calls of a context', () => {
+  it('are read as get() reads $.tool_calls and $.tools: own members of a plain object, never through a prototype', () => {
+    const called = compile("called('x')", { profile: 'verification' });
+    const read = compile("get('$.tools') != null or get('$.tool_calls') != null", { profile: 'verification' });
+    class Session {
+      tool_calls = [{ name: 'x' }];
+      tools = { x: {} };
+    }
+    // a class instance is a leaf for both
+    expect(called.evaluate(new Session())).toBe(false);
+    expect(read.evaluate(new Session())).toBe(false);
+    // no prototype, or another realm's: read
+    const bare = Object.assign(Object.create(null), { tools: { x: {} } });
+    expect(called.evaluate(bare)).toBe(true);
+    expect(read.evaluate(bare)).toBe(true);
+    expect(called.evaluate(runInNewContext("({ tool_calls: [{ name: 'x' }] })"))).toBe(true);
+    // inherited members are not the context's
+    expect(called.evaluate(Object.create({ tools: { x: {} } }))).toBe(false);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.tools = { x: {} };
+    try {
+      expect(called.evaluate({})).toBe(false);
+      expect(called.interpret({})).toBe(false);
+    } finally {
+      delete proto.tools;
+    }
+    // a present null $.tool_calls falls back to $.tools, as before
+    expect(called.evaluate({ tool_calls: null, tools: { x: {} } })).toBe(true);
+  });
+});

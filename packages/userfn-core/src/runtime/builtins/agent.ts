@@ -18,23 +18,25 @@ import { compilePath } from './support.js';
 type ToolSource = readonly unknown[] | JsonRecord | undefined;
 
 function toolSource(ctx: unknown): ToolSource {
-  if (ctx === null || typeof ctx !== 'object' || Array.isArray(ctx)) return undefined;
+  // Read as get('$.tool_calls') and get('$.tools') read them: an own member of a plain
+  // object context, no prototype read (the getters' member steps, which tell a plain
+  // object by its hidden class where hasOwnProperty calls cost more than the rest).
   // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
-  if (hasOwn.call(ctx, 'tool_calls')) {
-    const calls = fromContext((ctx as Record<string, unknown>)['tool_calls']);
+  const raw = toolCallsOf(ctx);
+  if (raw !== undefined) {
+    const calls = fromContext(raw);
     if (calls !== null) {
       if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
       return calls as readonly unknown[];
     }
   }
-  if (hasOwn.call(ctx, 'tools')) {
-    // A record passes the gate unchanged and nothing else is one: isRecord alone is the
-    // gate's verdict here (and one prototype test instead of two on every `called`).
-    const tools = (ctx as Record<string, unknown>)['tools'];
-    if (isRecord(tools)) return tools;
-  }
-  return undefined;
+  // A record passes the gate unchanged and nothing else is one: isRecord alone is the gate's verdict here.
+  const tools = toolsOf(ctx);
+  return isRecord(tools) ? tools : undefined;
 }
+
+const toolCallsOf = compilePath('$.tool_calls').get;
+const toolsOf = compilePath('$.tools').get;
 
 /**
  * A call's own `name`, read as `get('$.name')` reads it: through the member
