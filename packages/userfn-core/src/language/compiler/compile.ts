@@ -270,11 +270,15 @@ class Compiler {
         // With a primitive on either side, deep equality is identity (values are never undefined).
         if (!isPrimitive(this.typeOf(node.left)) && !isPrimitive(this.typeOf(node.right))) return undefined;
         const neg = node.op === '!=';
-        const kr = literalOf(node.right);
-        const kl = literalOf(node.left);
         // `get(p) == 'x'`: a string, number or boolean equals the gated value exactly when it
         // equals the raw one (the gate only turns non-JSON values into null), so read raw.
-        const [read, k] = kr !== NOT_LITERAL ? [this.literalRead(node.left), kr] : kl !== NOT_LITERAL ? [this.literalRead(node.right), kl] : [undefined, null];
+        // (The left side's literal is taken only when the right side has none: a long
+        // string literal is copied when taken, heldString.)
+        const kr = literalOf(node.right);
+        const onRight = kr !== NOT_LITERAL;
+        const k = onRight ? kr : literalOf(node.left);
+        if (k === NOT_LITERAL) return undefined;
+        const read = this.literalRead(onRight ? node.left : node.right);
         if (!read) return undefined;
         if (k !== null) return neg ? (rt) => read(rt.ctx) !== k : (rt) => read(rt.ctx) === k;
         // `get(p) != null` needs the gate (a function or NaN reads as null), but not get's own closure.
@@ -323,8 +327,8 @@ class Compiler {
           // A literal side is held, not called (the other side is evaluated exactly as before).
           // (A literal read compared with a literal was fused already: fusedRead.)
           const kr = literalOf(node.right);
-          const kl = literalOf(node.left);
           if (kr !== NOT_LITERAL) return neg ? (rt) => l(rt) !== kr : (rt) => l(rt) === kr;
+          const kl = literalOf(node.left);
           if (kl !== NOT_LITERAL) return neg ? (rt) => r(rt) !== kl : (rt) => r(rt) === kl;
           return neg ? (rt) => l(rt) !== r(rt) : (rt) => l(rt) === r(rt);
         }
