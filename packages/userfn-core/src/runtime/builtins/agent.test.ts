@@ -57,6 +57,13 @@ describe('called with a literal name', () => {
       expect([tools, c.evaluate({ tools })]).toEqual([tools, false]);
       expect(c.interpret({ tools })).toBe(false);
     }
+    // An index is an own member of a string or a list, never an entry of $.tools.
+    const index = compile("called('0')", { profile: 'verification' });
+    for (const tools of ['abc', ['x'], new String('abc')]) {
+      expect([tools, index.evaluate({ tools })]).toEqual([tools, false]);
+      expect(index.interpret({ tools })).toBe(false);
+    }
+    expect(index.evaluate({ tools: { 0: {} } })).toBe(true);
   });
 
   it('reports a $.tool_calls that is not a list at the call, as the interpreter does', () => {
