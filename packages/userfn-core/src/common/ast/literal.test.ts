@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../index.js';
-import { heldString } from './literal.js';
+import { HELD_LIMIT, heldCount, heldString } from './literal.js';
 
 describe('heldString', () => {
   it('gives the same string, whatever it holds', () => {
@@ -12,6 +12,22 @@ describe('heldString', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('keeps its copies bounded: never more than its limit, and none of a long literal', () => {
+    const before = heldCount();
+    heldString('x'.repeat(300));
+    heldString('y'.repeat(5000));
+    expect(heldCount()).toBe(before);
+    heldString(`a fresh name ${before}`);
+    expect(heldCount()).toBe(before === HELD_LIMIT ? 1 : before + 1);
+    for (let i = 0; i < 3 * HELD_LIMIT; i++) {
+      const name = `tool_number_${i}`;
+      expect(heldString(name)).toBe(name);
+      expect(heldCount()).toBeLessThanOrEqual(HELD_LIMIT);
+    }
+    // held again after the cache was cleared: the same string
+    expect(heldString('tool_number_0')).toBe('tool_number_0');
   });
 
   it('is what a compiled comparison holds: long literals compare as written', () => {
