@@ -4,7 +4,8 @@
  * repeated with distinct texts), open in one service; each timed request
  * follows an edit of ONE condition (a new document version), as when a user
  * types. Prints the curve of doValidation and of a path completion (p50/p95
- * ms) and writes it to results/ls-scale.json.
+ * ms), and the heap the service holds with the document open (after a full
+ * collection, so --expose-gc), and writes it to results/ls-scale.json.
  *
  *   node --expose-gc src/ls-scale.mjs [--quick]
  */
@@ -19,8 +20,15 @@ const EDITS = quick ? 15 : 60;
 const { createLanguageService } = await import('@userfn/lsp/service');
 const { TextDocument } = await import('vscode-languageserver-textdocument');
 
+/** The heap in use after a full collection (without --expose-gc, whatever is in use now). */
+const heapAfterGc = () => {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+};
+
 const curve = [];
 for (const rules of SIZES) {
+  const heapBefore = heapAfterGc();
   // A sample session gives path completion its members, as the playground's context does.
   const ls = createLanguageService({ sampleContext: contractSessions(1)[0] });
   const base = contractDocument(rules);
@@ -30,8 +38,7 @@ for (const rules of SIZES) {
   let current = TextDocument.create(uri, 'json', version, base);
   ls.doValidation(current);
   // Each edit rewrites the number at the end of the middle rule's condition (`... or get('$.output.turns') > <k>`).
-  const doc0 = JSON.parse(base);
-  const middle = JSON.stringify(doc0.rules[Math.floor(rules / 2)].condition);
+  const middle = JSON.stringify(JSON.parse(base).rules[Math.floor(rules / 2)].condition);
   const anchor = base.indexOf(middle);
   const tail = middle.slice(0, -1) + " or get('$.output.turns') > ";
   current = TextDocument.update(
@@ -66,6 +73,10 @@ for (const rules of SIZES) {
     completion.push(performance.now() - t1);
   }
   if (items === 0) throw new Error(`no completion items at ${rules} rules: the bench's position is wrong`);
+  // What an editor holds for this document: the service's state (its cached checks, the
+  // parsed rule set) and the document text, with the service still in use (ls below).
+  const heldMB = (heapAfterGc() - heapBefore) / 2 ** 20;
+  if (ls.doValidation(current).length !== diagnostics) throw new Error('the document changed under the heap reading');
   curve.push({
     rules,
     kb: Math.round(Buffer.byteLength(base) / 1024),
@@ -75,14 +86,15 @@ for (const rules of SIZES) {
     validateP95: percentile(validation, 95),
     completeP50: percentile(completion, 50),
     completeP95: percentile(completion, 95),
+    heldMB,
   });
 }
 const f = (x) => x.toFixed(1);
 process.stdout.write(
   [
-    '| rules | KB | doValidation after an edit, p50 / p95 ms | completion after an edit, p50 / p95 ms |',
-    '|---:|---:|---:|---:|',
-    ...curve.map((c) => `| ${c.rules} | ${c.kb} | ${f(c.validateP50)} / ${f(c.validateP95)} | ${f(c.completeP50)} / ${f(c.completeP95)} |`),
+    '| rules | KB | doValidation after an edit, p50 / p95 ms | completion after an edit, p50 / p95 ms | heap held, MB |',
+    '|---:|---:|---:|---:|---:|',
+    ...curve.map((c) => `| ${c.rules} | ${c.kb} | ${f(c.validateP50)} / ${f(c.validateP95)} | ${f(c.completeP50)} / ${f(c.completeP95)} | ${f(c.heldMB)} |`),
     '',
   ].join('\n'),
 );
