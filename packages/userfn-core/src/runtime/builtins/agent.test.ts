@@ -66,6 +66,36 @@ describe('called with a literal name', () => {
     expect(index.evaluate({ tools: { 0: {} } })).toBe(true);
   });
 
+  it('reads $.tool_calls and $.tools once an evaluation, as get() reads a member (a getter runs once)', () => {
+    const reads: string[] = [];
+    const ctx = {
+      get tool_calls() {
+        reads.push('tool_calls');
+        // a getter that changes its answer: read twice, the second read would decide
+        return reads.length === 1 ? [{ name: 'lookup_account' }] : undefined;
+      },
+      get tools() {
+        reads.push('tools');
+        return {};
+      },
+    };
+    const c = compile("called('lookup_account')", { profile: 'verification' });
+    expect(c.evaluate(ctx)).toBe(true);
+    expect(reads).toEqual(['tool_calls']);
+    reads.length = 0;
+    expect(c.interpret(ctx)).toBe(true);
+    expect(reads).toEqual(['tool_calls']);
+    const without = {
+      get tools() {
+        reads.push('tools');
+        return { lookup_account: {} };
+      },
+    };
+    reads.length = 0;
+    expect(c.evaluate(without)).toBe(true);
+    expect(reads).toEqual(['tools']);
+  });
+
   it('reports a $.tool_calls that is not a list at the call, as the interpreter does', () => {
     const c = compile("get('$.x') == 1 or called('lookup_account')", { profile: 'verification' });
     const ctx = { tool_calls: { name: 'lookup_account' } };

@@ -18,11 +18,15 @@ import { compilePath } from './support.js';
 type ToolSource = readonly unknown[] | JsonRecord | undefined;
 
 function toolSource(ctx: unknown): ToolSource {
+  return toolSourceWith(ctx, toolCallsOf(ctx));
+}
+
+/** toolSource() for a context whose `$.tool_calls` was read already (`raw`): each member is read once, as get() reads it. */
+function toolSourceWith(ctx: unknown, raw: unknown): ToolSource {
   // Read as get('$.tool_calls') and get('$.tools') read them: an own member of a plain
   // object context, no prototype read (the getters' member steps, which tell a plain
   // object by its hidden class where hasOwnProperty calls cost more than the rest).
   // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
-  const raw = toolCallsOf(ctx);
   if (raw !== undefined) {
     const calls = fromContext(raw);
     if (calls !== null) {
@@ -63,11 +67,12 @@ function ran(ctx: unknown, name: string): boolean {
   // alone: toolSource's record test comes after it, so a tool that did not
   // run (most `not called(...)`) costs no prototype reads; about 24 -> 20 ns a
   // `called` in the bench's support contract, whose sessions' `tools` have many shapes.
-  if (toolCallsOf(ctx) === undefined) {
+  const raw = toolCallsOf(ctx);
+  if (raw === undefined) {
     const tools = toolsOf(ctx);
     return typeof tools === 'object' && tools !== null && hasOwn.call(tools, name) && isRecord(tools);
   }
-  const src = toolSource(ctx);
+  const src = toolSourceWith(ctx, raw);
   if (isArray(src)) {
     for (let i = 0; i < src.length; i++) if (callName(src, i) === name) return true;
     return false;
