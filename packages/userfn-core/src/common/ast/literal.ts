@@ -31,8 +31,8 @@ const VIEW_LENGTH = 13;
  * a view took about 30 ns against 4 with a string of its own (`get(p) ==
  * 'refund_processed'`, `called('lookup_account')` over a list of calls): a
  * copy is made, as the engine's own internalized string (a property name's),
- * once per process for names of up to 256 characters (`held` below). Shorter
- * values are copies already.
+ * and for names of up to 256 characters kept and given again until the table
+ * of copies fills (`held` below). Shorter values are copies already.
  */
 export function heldString(s: string): string {
   // (past a few KB a literal is data, not a name to compare: the engine's string table is not for it)
@@ -55,11 +55,12 @@ export function heldString(s: string): string {
  * for a literal of 7 characters). Bounded like the path cache: cleared when
  * full, and only for names of up to 256 characters.
  */
+// Keyed by the copy, not by the string asked for: that is often a view, which would keep its whole source alive.
 const held = new Map<string, string>();
 export const HELD_LIMIT = 1024;
 const HELD_LENGTH = 256;
 
-/** How many copies are held now (for tests: the cache stays bounded). */
-export function heldCount(): number {
-  return held.size;
+/** The copies held now (for tests: the table stays bounded, and holds copies, never a view into a source). */
+export function heldNames(): string[] {
+  return [...held.keys()];
 }
