@@ -37,14 +37,19 @@ const VIEW_LENGTH = 13;
 export function heldString(s: string): string {
   // (past a few KB a literal is data, not a name to compare: the engine's string table is not for it)
   if (s.length < VIEW_LENGTH || s.length > 4096) return s;
-  if (s.length > HELD_LENGTH) return Object.keys({ [s]: 0 })[0]!;
+  if (s.length > HELD_LENGTH) return internalized(s);
   let h = held.get(s);
   if (h === undefined) {
     if (held.size >= HELD_LIMIT) held.clear();
-    h = Object.keys({ [s]: 0 })[0]!;
+    h = internalized(s);
     held.set(h, h);
   }
   return h;
+}
+
+/** The engine's own copy of `s`: the string a property name of that text is. */
+function internalized(s: string): string {
+  return Object.keys({ [s]: 0 })[0]!;
 }
 
 /**
@@ -53,9 +58,10 @@ export function heldString(s: string): string {
  * of the fresh view), and a compile asks for a literal's copy more than once
  * (`get('$.agent.key') == 'support-agent'` compiled in 3.2 µs against 2.6
  * for a literal of 7 characters). Bounded like the path cache: cleared when
- * full, and only for names of up to 256 characters.
+ * full, and only for names of up to 256 characters. Keyed by the copy, not by
+ * the string asked for: that is often a view, which would keep its whole
+ * source alive.
  */
-// Keyed by the copy, not by the string asked for: that is often a view, which would keep its whole source alive.
 const held = new Map<string, string>();
 export const HELD_LIMIT = 1024;
 const HELD_LENGTH = 256;

@@ -18,25 +18,40 @@ import { compilePath } from './support.js';
 type ToolSource = readonly unknown[] | JsonRecord | undefined;
 
 function toolSource(ctx: unknown): ToolSource {
-  return toolSourceWith(ctx, toolCallsOf(ctx));
-}
-
-/** toolSource() for a context whose `$.tool_calls` was read already (`raw`): each member is read once, as get() reads it. */
-function toolSourceWith(ctx: unknown, raw: unknown): ToolSource {
   // Read as get('$.tool_calls') and get('$.tools') read them: an own member of a plain
   // object context, no prototype read (the getters' member steps, which tell a plain
   // object by its hidden class where hasOwnProperty calls cost more than the rest).
-  // Context values pass fromContext (what JSON cannot hold is null); lists are read by index, not with an iterator the array could override.
-  if (raw !== undefined) {
-    const calls = fromContext(raw);
-    if (calls !== null) {
-      if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
-      return calls as readonly unknown[];
-    }
-  }
+  const calls = callsOf(toolCallsOf(ctx));
+  if (calls !== null) return calls;
   // A record passes the gate unchanged and nothing else is one: isRecord alone is the gate's verdict here.
   const tools = toolsOf(ctx);
   return isRecord(tools) ? tools : undefined;
+}
+
+/**
+ * `$.tool_calls` as read (`raw`): the list of calls, or null when there is
+ * none (absent, or null at the context gate); anything else is an error.
+ * Context values pass fromContext (what JSON cannot hold is null); lists are
+ * read by index, not with an iterator the array could override.
+ */
+function callsOf(raw: unknown): readonly unknown[] | null {
+  if (raw === undefined) return null;
+  const calls = fromContext(raw);
+  if (calls === null) return null;
+  if (!Array.isArray(calls)) throw new BareFault(Codes.RuntimeTypeMismatch, `$.tool_calls must be a list of calls, got ${typeName(calls)}`);
+  return calls as readonly unknown[];
+}
+
+/**
+ * Whether `tools` (`$.tools` as read) is a record with an own entry `name`,
+ * as toolSource() and hasOwnProperty decide it, in the other order: the
+ * entry first, the record test (two prototype reads) only for a tool that
+ * has one. A tool that did not run (most `not called(...)`) then costs no
+ * prototype reads: about 24 -> 20 ns a `called` in the bench's support
+ * contract, whose sessions' `tools` objects have many shapes.
+ */
+function hasEntry(tools: unknown, name: string): boolean {
+  return typeof tools === 'object' && tools !== null && hasOwn.call(tools, name) && isRecord(tools);
 }
 
 const toolCallsOf = compilePath('$.tool_calls').get;
@@ -63,21 +78,11 @@ function callName(list: readonly unknown[], i: number): string {
  * runs for every `called` of every rule, over rollouts of many calls.
  */
 function ran(ctx: unknown, name: string): boolean {
-  // Without $.tool_calls (a context that reports `$.tools`), the entry test
-  // alone: toolSource's record test comes after it, so a tool that did not
-  // run (most `not called(...)`) costs no prototype reads; about 24 -> 20 ns a
-  // `called` in the bench's support contract, whose sessions' `tools` have many shapes.
-  const raw = toolCallsOf(ctx);
-  if (raw === undefined) {
-    const tools = toolsOf(ctx);
-    return typeof tools === 'object' && tools !== null && hasOwn.call(tools, name) && isRecord(tools);
-  }
-  const src = toolSourceWith(ctx, raw);
-  if (isArray(src)) {
-    for (let i = 0; i < src.length; i++) if (callName(src, i) === name) return true;
-    return false;
-  }
-  return src !== undefined && hasOwn.call(src, name);
+  // each member read once, as get() reads it (a getter in a context runs once)
+  const calls = callsOf(toolCallsOf(ctx));
+  if (calls === null) return hasEntry(toolsOf(ctx), name);
+  for (let i = 0; i < calls.length; i++) if (callName(calls, i) === name) return true;
+  return false;
 }
 
 const AGENT_PROFILES = ['verification', 'transition'] as const;
