@@ -4,12 +4,14 @@
  *
  * `boundCompiler(m)` is a one-pass compiler over the grammar's records (the
  * CST of parser.ts), for the shapes of the bench's conditions: calls of
- * eager builtins (`get` with its literal path, `called`, `contains`…), ==,
- * !=, <, <=, >, >=, `in`, and, or, not, literals, lists of literals,
- * brackets. It does the semantic work compile() does for them, with the
- * package's own pieces (the function table, arity and argument fitting, each
- * builtin's check hook, the path cache and schema typing, the runtime's
- * operators, a runtime per compiled expression), and nothing else: no syntax
+ * eager builtins (`get` with its literal path, `called`, `contains`, `min`…),
+ * ==, !=, <, <=, >, >=, `in`, and, or, not, arithmetic, `?:`, literals,
+ * lists of literals, brackets. It does the semantic work compile() does
+ * for them, with the package's own pieces (the function table, arity and
+ * argument fitting, each builtin's check hook, the path cache and schema
+ * typing, the profile's result type, the runtime's operators, a runtime per
+ * compiled expression, the options resolved once per options object, as a
+ * host holds them), and nothing else: no syntax
  * tree, no numbering, no separate walks for limits, checking and closures, no
  * result object per stage. For anything outside those shapes, or anything
  * the checker would warn of or refuse, it gives undefined (the design would
@@ -102,6 +104,11 @@ export function boundCompiler(m) {
     [tk.Greater, '>'],
     [tk.GreaterEqual, '>='],
     [tk.In, 'in'],
+    [tk.Plus, '+'],
+    [tk.Minus, '-'],
+    [tk.Star, '*'],
+    [tk.Slash, '/'],
+    [tk.Percent, '%'],
   ]);
   const end = (token) => token.startOffset + token.image.length;
   const isCondition = (t) => t.kind === 'boolean' || t.kind === 'null' || m.isOpen(t);
@@ -168,7 +175,20 @@ export function boundCompiler(m) {
         const next = items[this.i];
         if (next === undefined) return left;
         if (next.token === undefined) giveUp();
-        const op = INFIX.get(next.token.tokenType);
+        const type = next.token.tokenType;
+        // a `:` ends the branch of the `?` that climbs to it
+        if (type === tk.Colon) return left;
+        if (type === tk.Question) {
+          if (m.Prec.Ternary < min) return left;
+          this.i++;
+          const then = this.climb(m.Prec.Ternary);
+          if (items[this.i]?.token?.tokenType !== tk.Colon) giveUp();
+          this.i++;
+          // right to left: `a ? b : c ? d : e`
+          left = this.conditional(left, then, this.climb(m.Prec.Ternary));
+          continue;
+        }
+        const op = INFIX.get(type);
         if (op === undefined) giveUp();
         const prec = m.infixPrec(op);
         if (prec < min) return left;
@@ -178,6 +198,16 @@ export function boundCompiler(m) {
         this.i++;
         left = this.infix(op, left, this.climb(prec + 1));
       }
+    }
+
+    conditional(test, then, otherwise) {
+      if (!isCondition(test.type)) giveUp();
+      const t = test.closure;
+      const a = then.closure;
+      const b = otherwise.closure;
+      const ts = test.span;
+      const span = { start: test.span.start, end: otherwise.span.end };
+      return { type: m.join(then.type, otherwise.type), span, closure: (rt) => (m.condition(t(rt), ts) ? a(rt) : b(rt)) };
     }
 
     infix(op, left, right) {
@@ -208,9 +238,25 @@ export function boundCompiler(m) {
           }
           return { type: T.boolean, span, closure: (rt) => m.membership(l(rt), r(rt), span, limits) };
         }
-        default: {
+        case '<':
+        case '<=':
+        case '>':
+        case '>=': {
           if (lt.kind !== 'null' && rt_.kind !== 'null' && !m.isOpen(lt) && !m.isOpen(rt_) && (lt.kind !== rt_.kind || !m.isOrderable(lt.kind))) giveUp();
           return { type: T.boolean, span, closure: (rt) => m.ordering(op, l(rt), r(rt), span) };
+        }
+        default: {
+          // a boolean in arithmetic is a warning, an error type comes from an error: both left to the checker
+          if (lt.kind === 'boolean' || rt_.kind === 'boolean' || lt.kind === 'error' || rt_.kind === 'error') giveUp();
+          let type;
+          if (lt.kind === 'null' || rt_.kind === 'null') type = T.null;
+          else if (lt.kind === 'dyn' || rt_.kind === 'dyn') type = T.dyn;
+          else {
+            const kind = m.arithmeticResult(op, lt.kind, rt_.kind);
+            if (kind === undefined) giveUp();
+            type = T[kind];
+          }
+          return { type, span, closure: (rt) => m.arithmetic(op, l(rt), r(rt), span, limits) };
         }
       }
     }

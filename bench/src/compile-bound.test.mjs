@@ -54,7 +54,7 @@ describe('boundCompiler (bench measure of a one-pass compile)', () => {
     }
   });
 
-  it('takes the workloads of W1–W5 and W7 (not W6: arithmetic and ?:), with compile()’s type and values', () => {
+  it('takes the workloads of W1–W7, with compile()’s type and values', () => {
     const taken = [];
     for (const w of bench.workloads.filter((x) => /^W[1-7]$/.test(x.id))) {
       const options = { profile: w.userfnProfile ?? 'verification', now };
@@ -65,12 +65,17 @@ describe('boundCompiler (bench measure of a one-pass compile)', () => {
       expect(b.type).toBe(c.type);
       for (const ctx of [bench.context, ...contexts]) expect([w.id, ctx, outcome(() => b.evaluate(ctx))]).toEqual([w.id, ctx, outcome(() => c.evaluate(ctx))]);
     }
-    expect(taken).toEqual(['W1', 'W2', 'W3', 'W4', 'W5', 'W7']);
+    expect(taken).toEqual(['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7']);
   });
 
-  it('agrees on precedence, brackets, lists and `not` over sources written for it', () => {
+  it('agrees on precedence, brackets, lists, `not`, arithmetic and `?:` over sources written for it', () => {
     const options = { profile: 'verification', now };
     const sources = [
+      "get('$.output.confidence') * 10 - 2 > 3 + get('$.output.sections_indexed') % 2 / 4",
+      "(get('$.output.confidence') > 0.5 ? 'high' : get('$.output.status') == null ? 'none' : 'low') == 'high'",
+      "(get('$.output.confidence') > 0.5 ? get('$.output.confidence') > 0.8 ? 2 : 1 : 0) >= 1",
+      "min(1, get('$.output.sections_indexed') / 10) + 0.5 * (called('search') ? 1 : 0) > 0.7",
+      "get('$.output.text') + '!' == 'a refund for the order!'",
       "not get('$.output.status') == 'indexed' or get('$.output.confidence') > 0.5 and called('search')",
       "(not (get('$.output.status') == 'indexed' or get('$.output.confidence') > 0.5)) and called('search')",
       "get('$.output.status') in ['indexed', 'partial'] and not (get('$.output.confidence') < 0.2)",
@@ -100,8 +105,10 @@ describe('boundCompiler (bench measure of a one-pass compile)', () => {
       '1 < 2 < 3': 'throws', // a chain of comparisons
       'called(1)': 'throws', // an argument of the wrong type
       "get('$.output[') == 1": 'throws', // a path the checker refuses
-      "get('$.output.confidence') + 1 > 2": 'shape', // arithmetic
-      "get('$.output.confidence') > 0.5 ? true : false": 'shape', // ?:
+      'true + 1 > 0': 'warns', // a boolean in arithmetic
+      "(true ? 'a' : 'b') == 1": 'warns', // never equal
+      "get('$.output.confidence') > 0.5 ? 1 : 0": 'throws', // a number where a boolean is due
+      "-get('$.output.confidence') < 0": 'shape', // a prefix minus
       "get('$.output.status')": 'shape', // an open type where a boolean is due: compile() checks the result at run time
       "get('$.output.status') && true": 'shape', // `&&` for `and`
     };
