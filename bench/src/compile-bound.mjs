@@ -25,18 +25,11 @@
  * second checker and a second compiler for these shapes beside the ones the
  * language service, check() and the interpreter use.
  *
- *   node src/compile-bound.mjs [--rounds N]
- *
- * measures floor, compile() and this bound interleaved with cel-js's
- * parse+check in one process, as the shared-process bench does, and writes
- * results/compile-bound.json.
+ * The shared-process bench measures it beside the floor and compile()
+ * (`node --expose-gc src/shared-process.mjs --compile-bound`), in the same
+ * module instance and the same interleaved rounds as its compile column.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { contractRules } from './contract.mjs';
-import { coreBuildFile, loadAdapter, userfnOptions } from './engines.mjs';
-import { median } from './stats.mjs';
-import { loadWorkloads } from './workloads.mjs';
+import { coreBuildFile } from './engines.mjs';
 
 /** The package's pieces the bound uses, from the per-file build (where the lexer and grammar can be reached). */
 export async function loadBoundModules() {
@@ -425,70 +418,3 @@ export function boundCompiler(m) {
     }
   };
 }
-
-/** The measurement: floor, compile(), the bound and cel-js, interleaved in one process. */
-async function main() {
-  const roundsAt = process.argv.indexOf('--rounds');
-  const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 21;
-  const bench = loadWorkloads();
-  const cel = await loadAdapter('cel-js', bench);
-  const m = await loadBoundModules();
-  const bound = boundCompiler(m);
-  const contract = contractRules();
-  const sources = [
-    ...bench.workloads
-      .filter((w) => /^W[1-7]$/.test(w.id))
-      .map((w) => ({ id: w.id, options: userfnOptions(w, bench.now), userfn: [w.sources.userfn], cel: [w.sources.cel] })),
-    { id: 'RS', options: userfnOptions({ userfnProfile: 'verification' }, bench.now), userfn: contract.map((r) => r.userfn), cel: contract.map((r) => r.cel) },
-  ];
-  const cpuNow = () => {
-    const c = process.cpuUsage();
-    return (c.user + c.system) / 1e6;
-  };
-  const cells = [];
-  const each = (list, f) => {
-    for (const x of list) f(x);
-  };
-  for (const s of sources) {
-    const covered = s.userfn.every((x) => bound(x, s.options) !== undefined);
-    cells.push({ id: s.id, what: 'floor', run: () => each(s.userfn, (x) => m.parseTokens(m.lex(x).significant)) });
-    cells.push({ id: s.id, what: 'compile', run: () => each(s.userfn, (x) => m.core.compile(x, s.options)) });
-    if (covered) cells.push({ id: s.id, what: 'bound', run: () => each(s.userfn, (x) => bound(x, s.options)) });
-    cells.push({ id: s.id, what: 'cel', run: () => each(s.cel, (x) => cel.compile(x)) });
-  }
-  for (const c of cells) c.samples = [];
-  const warm = performance.now() + 3000;
-  while (performance.now() < warm) for (const c of cells) c.run();
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = cells.map((_, i) => cells[(i + round * 5) % cells.length]);
-    for (const c of order) {
-      const many = c.id === 'RS';
-      const n = many ? 4 : 60;
-      const t0 = cpuNow();
-      for (let i = 0; i < n; i++) c.run();
-      c.samples.push(((cpuNow() - t0) * 1e6) / n / (many ? contract.length : 1));
-    }
-  }
-  const us = {};
-  for (const c of cells) (us[c.id] ??= {})[c.what] = median(c.samples);
-  const rows = Object.entries(us).map(([id, v]) => ({
-    id,
-    floorUs: v.floor,
-    compileUs: v.compile,
-    boundUs: v.bound,
-    celUs: v.cel,
-    compileOverFloor: v.compile / v.floor,
-    boundOverFloor: v.bound === undefined ? undefined : v.bound / v.floor,
-  }));
-  const f = (x) => (x === undefined ? 'n/a' : x.toFixed(2));
-  console.log('| | lexer+grammar µs | compile µs | bound µs | cel-js µs | compile ÷ floor | bound ÷ floor |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows)
-    console.log(
-      `| ${r.id} | ${f(r.floorUs)} | ${f(r.compileUs)} | ${f(r.boundUs)} | ${f(r.celUs)} | ${f(r.compileOverFloor)}× | ${r.boundOverFloor === undefined ? 'n/a' : `${f(r.boundOverFloor)}×`} |`,
-    );
-  const out = new URL('../results/compile-bound.json', import.meta.url);
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rounds: ROUNDS, rows }, null, 2)}\n`);
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -17,6 +17,11 @@
  * function generated from its conditions (src/rule-set-code.mjs), what code
  * per rule set would give; a measurement of that design, not shipped.
  *
+ * `--compile-bound` adds a compile column, `bound`: a one-pass compile over
+ * the grammar's records (src/compile-bound.mjs), what compile() could cost
+ * after the grammar without a syntax tree and separate passes; a
+ * measurement of that design, not shipped.
+ *
  * Compile is measured in the same process, interleaved the same way: UserFn
  * compile(), parse() alone, the lexer + Chevrotain grammar alone (the floor
  * any compile through the chosen parser pays), and cel-js parse + check. The
@@ -40,6 +45,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { contractMemberNames, contractRules, contractSessions } from './contract.mjs';
 import { loadCoreCopies } from './core-copies.mjs';
+import { boundCompiler, loadBoundModules } from './compile-bound.mjs';
 import { ruleSetCode } from './rule-set-code.mjs';
 import { coreBuildFile, loadAdapter, userfnOptions } from './engines.mjs';
 import { geomean, median } from './stats.mjs';
@@ -49,11 +55,15 @@ const quick = process.argv.includes('--quick');
 const outAt = process.argv.indexOf('--out');
 const OWN_COPIES = process.argv.includes('--own-copies');
 const RULE_SET_CODE = process.argv.includes('--rule-set-code');
+const COMPILE_BOUND = process.argv.includes('--compile-bound');
 const BUILT_SESSIONS = process.argv.includes('--built-sessions');
 const OUT =
   outAt > 0
     ? process.argv[outAt + 1]
-    : new URL(`../results/shared${OWN_COPIES ? '-own-copies' : ''}${RULE_SET_CODE ? '-rule-set-code' : ''}${quick ? '-quick' : ''}.json`, import.meta.url);
+    : new URL(
+        `../results/shared${OWN_COPIES ? '-own-copies' : ''}${RULE_SET_CODE ? '-rule-set-code' : ''}${COMPILE_BOUND ? '-compile-bound' : ''}${quick ? '-quick' : ''}.json`,
+        import.meta.url,
+      );
 const ROUNDS = quick ? 5 : 21;
 const cellAt = process.argv.indexOf('--cell');
 const ONLY_CELL = cellAt > 0 ? process.argv[cellAt + 1] : undefined;
@@ -248,6 +258,18 @@ async function main() {
     floor: (s) => each(s, (r) => parseTokens(lex(r.userfn).significant)),
     'cel-js': (s) => each(s, (r) => engines['cel-js'].compile(r.cel)),
   };
+  if (COMPILE_BOUND) {
+    const bound = boundCompiler(await loadBoundModules());
+    compilers.bound = (s) => {
+      const options = (s.options ??= userfnOptions(s.w, bench.now));
+      each(s, (r) => bound(r.userfn, options));
+    };
+    // the bound must take every source it is timed on, or its figure would time a refusal
+    for (const s of compileSources)
+      each(s, (r) => {
+        if (bound(r.userfn, userfnOptions(s.w, bench.now)) === undefined) throw new Error(`--compile-bound does not take ${r.userfn}`);
+      });
+  }
   const compileCells = [];
   for (const s of compileSources) for (const [what, f] of Object.entries(compilers)) compileCells.push({ id: s.id, what, run: () => f(s), samples: [] });
   const compileWarm = performance.now() + (quick ? 500 : 2000);
@@ -288,6 +310,7 @@ async function main() {
           floorUs: us[id].floor,
           celCompileUs: us[id]['cel-js'],
           compileOverFloor: us[id].compile / us[id].floor,
+          ...(COMPILE_BOUND ? { boundUs: us[id].bound, boundOverFloor: us[id].bound / us[id].floor } : {}),
         }
       : {}),
     ...(OWN_COPIES ? { ownNs: ns[id]['userfn-own'], celOverOwn: ns[id]['cel-js'] / ns[id]['userfn-own'], ownOverJs: ns[id]['userfn-own'] / ns[id].js } : {}),
@@ -319,6 +342,7 @@ async function main() {
     ...targets.map((t) => `- ${t.met ? 'met' : 'MISSED'}: ${t.target} (${f(t.value, 2)})`),
     ...(OWN_COPIES ? ownCopiesReport(rows, f) : []),
     ...(RULE_SET_CODE ? ruleSetCodeReport(ns, code, f) : []),
+    ...(COMPILE_BOUND ? compileBoundReport(compiled, f) : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   writeFileSync(
@@ -383,6 +407,23 @@ function ruleSetCodeReport(ns, code, f) {
     ...(BUILT_SESSIONS ? [line('RS-built')] : []),
     '',
     `- ${figures.RS.celOverCode >= 5 ? 'would be met' : 'would be MISSED'}: RS >= 5x faster than cel-js (${f(figures.RS.celOverCode, 2)})`,
+  ];
+}
+
+/** The one-pass compile beside compile() (--compile-bound), each ÷ the lexer + grammar floor. */
+function compileBoundReport(rows, f) {
+  const worst = Math.max(...rows.map((r) => r.boundOverFloor));
+  return [
+    '',
+    "A one-pass compile over the grammar's records (--compile-bound, src/compile-bound.mjs; not shipped):",
+    '',
+    '| | lexer+grammar µs | compile µs | one-pass µs | compile ÷ floor | one-pass ÷ floor |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) => `| ${r.id} | ${f(r.floorUs, 2)} | ${f(r.compileUs, 2)} | ${f(r.boundUs, 2)} | ${f(r.compileOverFloor, 2)}× | ${f(r.boundOverFloor, 2)}× |`,
+    ),
+    '',
+    `- ${worst <= 2 ? 'would be met' : 'would be MISSED'}: compile within 2x of the lexer+grammar floor, every workload (${f(worst, 2)})`,
   ];
 }
 

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +47,21 @@ describe('shared-process.mjs --cell', () => {
     // the built-in-code stream only on request (--built-sessions)
     expect(failed.stderr).not.toContain('RS-built');
   }, 60_000);
+});
+
+// The one-pass compile of src/compile-bound.mjs, timed where compile() and the floor are.
+describe('shared-process.mjs --compile-bound', () => {
+  it('with --compile-bound, times the one-pass compile as a compile column beside compile() and the floor', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'userfn-bench-')), 'shared.json');
+    const { stdout } = await run(process.execPath, ['--expose-gc', script, '--quick', '--compile-bound', '--out', out]);
+    expect(stdout).toContain('A one-pass compile over the grammar');
+    const { rows } = JSON.parse(readFileSync(out, 'utf8'));
+    expect(rows.map((r) => r.id)).toEqual(['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7', 'RS']);
+    for (const r of rows) {
+      expect(r.boundUs, r.id).toBeGreaterThan(0);
+      expect(r.boundOverFloor, r.id).toBeCloseTo(r.boundUs / r.floorUs, 9);
+    }
+  }, 180_000);
 });
 
 // The compile floor is measured with the core's lexer and grammar alone, which are not
