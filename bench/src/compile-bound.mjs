@@ -1,31 +1,35 @@
 /**
- * What compile() could cost after the grammar: a measured bound for issue 18's
- * compile target (compile() within 2x of the lexer + grammar floor).
+ * What compile() could cost after the grammar with a one-pass front end: a
+ * measured bound for issue 18's compile target (compile() within 2x of the
+ * lexer + grammar floor).
  *
- * `boundCompiler(m)` is a one-pass compiler over the grammar's records (the
- * CST of parser.ts), for the shapes of the bench's conditions: calls of
- * eager builtins (`get` with its literal path, `called`, `contains`, `min`…),
- * ==, !=, <, <=, >, >=, `in`, and, or, not, arithmetic, `?:`, literals,
- * lists of literals, brackets. It does the semantic work compile() does
- * for them, with the package's own pieces (the function table, arity and
- * argument fitting, each builtin's check hook, the path cache and schema
- * typing, the profile's result type, the runtime's operators, a runtime per
- * compiled expression, the options resolved once per options object, as a
- * host holds them), and nothing else: no syntax
- * tree, no numbering, no separate walks for limits, checking and closures, no
- * result object per stage. For anything outside those shapes, or anything
- * the checker would warn of or refuse, it gives undefined (the design would
- * fall back to the full pipeline). It keeps no syntax tree: a design built
- * on it would parse again for interpret(), explain() and references, which
- * is not measured here.
+ * `boundCompiler(m)` reads the grammar's records (the CST of parser.ts) once
+ * and, as it goes, builds the syntax tree (the package's own node
+ * constructors, ids as the nodes are made), types each node and resolves
+ * each call into the side tables the checker fills: one pass where compile()
+ * runs the CST -> AST conversion, numbers the tree, and walks it again to
+ * check it. It then hands the checked tree to the package's own closure
+ * compiler and Compiled object (createCompiled), so what it gives is what
+ * compile() gives, closures, interpret(), explain() and references included.
  *
- * It is a prototype in bench/ only, measured and tested
- * (compile-bound.test.mjs: same type and same values or error codes as
- * compile() on every source it takes), not shipped: shipped, it would be a
- * second checker and a second compiler for these shapes beside the ones the
- * language service, check() and the interpreter use.
+ * It takes the shapes of the bench's workloads and contract: calls of eager
+ * builtins (`get` with its literal path, `called`, `contains`, `min`…), ==,
+ * !=, <, <=, >, >=, `in`, and, or, not, arithmetic, `?:`, literals, lists of
+ * literals, brackets. Its typing is the checker's for those shapes, with the
+ * package's own pieces: the function table, arity and argument fitting, each
+ * builtin's check hook (on the real call node), the path cache and the
+ * schema's types, the profile's result type; the options are checked and
+ * resolved at every call, as compile() does. For any other shape, and
+ * anything the checker reports (a warning included), it gives undefined: the
+ * design would fall back to the full pipeline.
  *
- * The shared-process bench measures it beside the floor and compile()
+ * A prototype in bench/ only, tested (compile-bound.test.mjs: on the sources
+ * it is tested with, the same tree, type, diagnostics and values or error
+ * codes as compile()), not shipped: shipped, its typing would be a second
+ * checker for these shapes beside the one the language service, check() and
+ * the full pipeline use.
+ *
+ * The shared-process bench times it beside the floor and compile()
  * (`node --expose-gc src/shared-process.mjs --compile-bound`), in the same
  * module instance and the same interleaved rounds as its compile column.
  */
@@ -39,39 +43,16 @@ export async function loadBoundModules() {
     ...(await at('language/syntax/token-stream.js')),
     ...(await at('language/syntax/parser.js')),
     ...(await at('language/syntax/operators.js')),
+    ...(await at('language/syntax/ast-builder.js')),
     tokens: await at('language/syntax/tokens.js'),
     ...(await at('runtime/builtins/define.js')),
-    ...(await at('runtime/builtins/dispatch.js')),
-    ...(await at('runtime/builtins/host.js')),
     ...(await at('runtime/core/operators.js')),
-    ...(await at('runtime/core/runtime.js')),
-    ...(await at('runtime/core/context-values.js')),
     ...(await at('common/types/type.js')),
     ...(await at('common/profiles/profiles.js')),
     ...(await at('common/limits.js')),
     ...(await at('api/clock.js')),
-  };
-}
-
-/** The options a host holds, resolved once per options object (compile() resolves them at every call). */
-function heldOptionsOf(m) {
-  const held = new WeakMap();
-  return (o) => {
-    let h = held.get(o);
-    if (h === undefined) {
-      const profile = o.profile ?? 'verification';
-      if (!m.isProfileName(profile)) return undefined;
-      h = {
-        profile,
-        result: m.PROFILES[profile].result,
-        schema: o.contextSchema ?? m.PROFILES[profile].schema,
-        functions: m.functionTable(o.functions),
-        limits: m.resolveLimits(o.limits),
-        nowMs: m.clockMs(o.now),
-      };
-      held.set(o, h);
-    }
-    return h;
+    ...(await at('api/check-options.js')),
+    ...(await at('api/compiled.js')),
   };
 }
 
@@ -81,12 +62,11 @@ const giveUp = () => {
   throw NOT_COVERED;
 };
 
-/** `(source, options) => BoundCompiled | undefined`. */
+/** `(source, options) => Compiled | undefined`. */
 export function boundCompiler(m) {
-  const heldOptions = heldOptionsOf(m);
   const T = m.T;
   const tk = m.tokens;
-  /** The infix operators the bound takes, by token type: the spelling the checker does not warn of. */
+  /** The infix operators the bound takes, by token type: the spellings the checker does not warn of. */
   const INFIX = new Map([
     [tk.Or, 'or'],
     [tk.And, 'and'],
@@ -104,15 +84,16 @@ export function boundCompiler(m) {
     [tk.Percent, '%'],
   ]);
   const end = (token) => token.startOffset + token.image.length;
+  const spanOf = (token) => ({ start: token.startOffset, end: end(token) });
   const isCondition = (t) => t.kind === 'boolean' || t.kind === 'null' || m.isOpen(t);
 
-  /** The check hook's view of one call: what `get`, `called`, `contains`… read of it. */
+  /** The check hook's view of one call, as the checker's: the call node, its argument types. */
   class Hook {
-    constructor(args, argTypes, h) {
-      this.call = { args };
+    constructor(call, argTypes, options) {
+      this.call = call;
       this.argTypes = argTypes;
-      this.schema = h.schema;
-      this.profile = h.profile;
+      this.schema = options.schema;
+      this.profile = options.profile;
       this.data = undefined;
     }
     report() {
@@ -123,28 +104,44 @@ export function boundCompiler(m) {
       return a?.kind === 'string' ? a.value : undefined;
     }
     literalSpan() {
-      giveUp();
+      return giveUp();
     }
     setData(d) {
       this.data = d;
     }
   }
 
-  /** One compile: a walk of the records that types and makes closures as it goes. */
+  /**
+   * One compile: a walk of the records that builds and types the tree as it
+   * goes. Each step gives `{ node, type, extent }`: `extent` also covers the
+   * brackets around the node, as the tree's parents' spans do.
+   */
   class Pass {
-    constructor(h) {
-      this.h = h;
-      this.limits = h.limits;
+    constructor(options) {
+      this.options = options;
+      this.types = [];
+      this.calls = [];
+      this.next = 0;
+    }
+
+    /** Records a node made: its id (creation order; the compiler only indexes the tables by it) and its type. */
+    made(node, type, extent) {
+      node.id = this.next++;
+      this.types[node.id] = type;
+      return { node, type, extent };
     }
 
     /** An expression's flat sequence of operators and operands, by precedence climbing. */
     expression(cst) {
-      const items = cst.items;
-      if (items.length === 0) giveUp();
-      this.items = items;
+      const saved = this.items;
+      const savedAt = this.i;
+      this.items = cst.items;
       this.i = 0;
+      if (this.items.length === 0) giveUp();
       const r = this.climb(1);
-      if (this.i !== items.length) giveUp();
+      if (this.i !== this.items.length) giveUp();
+      this.items = saved;
+      this.i = savedAt;
       return r;
     }
 
@@ -154,12 +151,12 @@ export function boundCompiler(m) {
       if (first === undefined) giveUp();
       let left;
       if (first.token !== undefined) {
-        if (first.token.tokenType !== m.tokens.Not) giveUp();
+        // `not` binds loosely (SQL style); right after a tighter operator (`a == not b`) it is an error
+        if (first.token.tokenType !== tk.Not || min > m.Prec.Not) giveUp();
         const operand = this.climb(m.Prec.Not);
         if (!isCondition(operand.type)) giveUp();
-        const c = operand.closure;
-        const span = { start: first.token.startOffset, end: operand.span.end };
-        left = { type: T.boolean, span, closure: (rt) => !m.condition(c(rt), span) };
+        const span = { start: first.token.startOffset, end: operand.extent.end };
+        left = this.made(m.unaryNode(span, 'not', operand.node), T.boolean, span);
       } else {
         left = this.operand(first.operand);
       }
@@ -189,67 +186,53 @@ export function boundCompiler(m) {
         if (prec === chained && m.isNonAssociative(prec)) giveUp();
         chained = prec;
         this.i++;
-        left = this.infix(op, left, this.climb(prec + 1));
+        left = this.infix(op, left, this.climb(prec + 1), spanOf(next.token));
       }
     }
 
     conditional(test, then, otherwise) {
       if (!isCondition(test.type)) giveUp();
-      const t = test.closure;
-      const a = then.closure;
-      const b = otherwise.closure;
-      const ts = test.span;
-      const span = { start: test.span.start, end: otherwise.span.end };
-      return { type: m.join(then.type, otherwise.type), span, closure: (rt) => (m.condition(t(rt), ts) ? a(rt) : b(rt)) };
+      const span = { start: test.extent.start, end: otherwise.extent.end };
+      return this.made(m.conditionalNode(span, 'ternary', test.node, then.node, otherwise.node), m.join(then.type, otherwise.type), span);
     }
 
-    infix(op, left, right) {
-      const span = { start: left.span.start, end: right.span.end };
-      const l = left.closure;
-      const r = right.closure;
+    infix(op, left, right, opSpan) {
+      const span = { start: left.extent.start, end: right.extent.end };
+      const node = m.infixNode(span, op, left.node, right.node, opSpan);
       const lt = left.type;
-      const rt_ = right.type;
-      const limits = this.limits;
+      const rt = right.type;
       switch (op) {
         case 'and':
-        case 'or': {
-          if (!isCondition(lt) || !isCondition(rt_)) giveUp();
-          const ls = left.span;
-          const rs = right.span;
-          const closure = op === 'and' ? (rt) => m.condition(l(rt), ls) && m.condition(r(rt), rs) : (rt) => m.condition(l(rt), ls) || m.condition(r(rt), rs);
-          return { type: T.boolean, span, closure };
-        }
+        case 'or':
+          if (!isCondition(lt) || !isCondition(rt)) giveUp();
+          return this.made(node, T.boolean, span);
         case '==':
-        case '!=': {
-          if (!m.canBeEqual(lt, rt_)) giveUp();
-          const closure = op === '==' ? (rt) => m.equals(l(rt), r(rt), span, limits) : (rt) => !m.equals(l(rt), r(rt), span, limits);
-          return { type: T.boolean, span, closure };
-        }
-        case 'in': {
-          if (!m.isOpen(lt) && !m.isOpen(rt_) && rt_.kind !== 'null' && rt_.kind !== 'list') {
-            if ((rt_.kind !== 'string' && rt_.kind !== 'object') || (lt.kind !== 'string' && lt.kind !== 'null')) giveUp();
+        case '!=':
+          if (!m.canBeEqual(lt, rt)) giveUp();
+          return this.made(node, T.boolean, span);
+        case 'in':
+          if (!m.isOpen(lt) && !m.isOpen(rt) && rt.kind !== 'null' && rt.kind !== 'list') {
+            if ((rt.kind !== 'string' && rt.kind !== 'object') || (lt.kind !== 'string' && lt.kind !== 'null')) giveUp();
           }
-          return { type: T.boolean, span, closure: (rt) => m.membership(l(rt), r(rt), span, limits) };
-        }
+          return this.made(node, T.boolean, span);
         case '<':
         case '<=':
         case '>':
-        case '>=': {
-          if (lt.kind !== 'null' && rt_.kind !== 'null' && !m.isOpen(lt) && !m.isOpen(rt_) && (lt.kind !== rt_.kind || !m.isOrderable(lt.kind))) giveUp();
-          return { type: T.boolean, span, closure: (rt) => m.ordering(op, l(rt), r(rt), span) };
-        }
+        case '>=':
+          if (lt.kind !== 'null' && rt.kind !== 'null' && !m.isOpen(lt) && !m.isOpen(rt) && (lt.kind !== rt.kind || !m.isOrderable(lt.kind))) giveUp();
+          return this.made(node, T.boolean, span);
         default: {
           // a boolean in arithmetic is a warning, an error type comes from an error: both left to the checker
-          if (lt.kind === 'boolean' || rt_.kind === 'boolean' || lt.kind === 'error' || rt_.kind === 'error') giveUp();
+          if (lt.kind === 'boolean' || rt.kind === 'boolean' || lt.kind === 'error' || rt.kind === 'error') giveUp();
           let type;
-          if (lt.kind === 'null' || rt_.kind === 'null') type = T.null;
-          else if (lt.kind === 'dyn' || rt_.kind === 'dyn') type = T.dyn;
+          if (lt.kind === 'null' || rt.kind === 'null') type = T.null;
+          else if (lt.kind === 'dyn' || rt.kind === 'dyn') type = T.dyn;
           else {
-            const kind = m.arithmeticResult(op, lt.kind, rt_.kind);
+            const kind = m.arithmeticResult(op, lt.kind, rt.kind);
             if (kind === undefined) giveUp();
             type = T[kind];
           }
-          return { type, span, closure: (rt) => m.arithmetic(op, l(rt), r(rt), span, limits) };
+          return this.made(node, type, span);
         }
       }
     }
@@ -262,10 +245,9 @@ export function boundCompiler(m) {
           return this.literal(base.head);
         case 'paren': {
           if (base.close === undefined) giveUp();
-          const saved = [this.items, this.i];
           const inner = this.expression(base.inner);
-          [this.items, this.i] = saved;
-          return { type: inner.type, span: inner.span, closure: inner.closure };
+          // the tree has no node for brackets: the same node, a wider extent
+          return { node: inner.node, type: inner.type, extent: { start: base.head.startOffset, end: end(base.close) } };
         }
         case 'list':
           return this.list(base);
@@ -277,58 +259,46 @@ export function boundCompiler(m) {
     }
 
     literal(token) {
-      const span = { start: token.startOffset, end: end(token) };
+      const span = spanOf(token);
       const type = token.tokenType;
-      let value;
-      let t;
-      if (type === tk.NumberLit) {
-        value = Number(token.image);
-        t = T.number;
-      } else if (type === tk.StringLit) {
-        value = m.stringValue(token);
-        t = T.string;
-      } else if (type === tk.True || type === tk.False) {
-        value = type === tk.True;
-        t = T.boolean;
-      } else if (type === tk.Null) {
-        value = null;
-        t = T.null;
-      } else giveUp();
-      return { type: t, span, value, kind: t.kind, closure: () => value };
+      if (type === tk.NumberLit) return this.made(m.numberNode(span, Number(token.image), token.image), T.number, span);
+      if (type === tk.StringLit) return this.made(m.stringNode(span, m.stringValue(token)), T.string, span);
+      if (type === tk.True || type === tk.False) return this.made(m.booleanNode(span, type === tk.True), T.boolean, span);
+      if (type === tk.Null) return this.made(m.nullNode(span), T.null, span);
+      return giveUp();
     }
 
     list(cst) {
       if (cst.close === undefined || cst.commas.length !== cst.items.length - 1) giveUp();
       // `[]` is one empty item
-      const items = cst.items.length === 1 && cst.items[0].items.length === 0 ? [] : cst.items;
-      const values = [];
+      const records = cst.items.length === 1 && cst.items[0].items.length === 0 ? [] : cst.items;
+      const items = new Array(records.length);
       let elem = T.null;
-      for (const item of items) {
-        if (item.items.length !== 1 || item.items[0].operand === undefined || item.items[0].operand.base.kind !== 'literal') giveUp();
-        const lit = this.literal(item.items[0].operand.base.head);
-        values.push(lit.value);
+      for (let k = 0; k < records.length; k++) {
+        const r = records[k].items;
+        if (r.length !== 1 || r[0].operand === undefined || r[0].operand.base.kind !== 'literal' || r[0].operand.postfixes.length > 0) giveUp();
+        const lit = this.literal(r[0].operand.base.head);
+        items[k] = lit.node;
         elem = elem.kind === 'null' && lit.type.kind !== 'null' ? lit.type : m.join(elem, lit.type);
       }
-      const type = items.length === 0 ? T.list(T.dyn) : T.list(elem);
       const span = { start: cst.head.startOffset, end: end(cst.close) };
-      return { type, span, closure: () => values.slice() };
+      return this.made(m.listNode(span, items), items.length === 0 ? T.list(T.dyn) : T.list(elem), span);
     }
 
     call(cst) {
-      const h = this.h;
+      const options = this.options;
       const args = cst.args;
-      if (args === undefined || args.close === undefined) giveUp();
-      const decl = h.functions.get(cst.head.image);
-      if (decl === undefined || decl.lazy || (decl.profiles && !decl.profiles.includes(h.profile))) giveUp();
+      if (args === undefined || args.close === undefined || args.commas.length !== args.items.length - 1) giveUp();
+      const decl = options.functions.get(cst.head.image);
+      if (decl === undefined || decl.lazy || (decl.profiles && !decl.profiles.includes(options.profile))) giveUp();
       const n = args.items.length === 1 && args.items[0].items.length === 0 ? 0 : args.items.length;
-      const argValues = new Array(n);
+      const argNodes = new Array(n);
       const argTypes = new Array(n);
-      const saved = [this.items, this.i];
       for (let i = 0; i < n; i++) {
-        argValues[i] = this.expression(args.items[i]);
-        argTypes[i] = argValues[i].type;
+        const a = this.expression(args.items[i]);
+        argNodes[i] = a.node;
+        argTypes[i] = a.type;
       }
-      [this.items, this.i] = saved;
       const candidates = [];
       for (const o of decl.overloads) {
         if (!m.acceptsArity(o, n)) continue;
@@ -339,82 +309,51 @@ export function boundCompiler(m) {
       if (candidates.length === 0) giveUp();
       let type = candidates[0].returns;
       for (let i = 1; i < candidates.length; i++) type = m.join(type, candidates[i].returns);
+      const span = { start: cst.head.startOffset, end: end(args.close) };
+      const node = m.callNode(span, cst.head.image, spanOf(cst.head), argNodes);
       let data;
       if (decl.check) {
-        const hook = new Hook(argValues, argTypes, h);
+        const hook = new Hook(node, argTypes, options);
         const refined = decl.check(hook);
         data = hook.data;
         if (refined) type = refined;
       }
-      const resolved = m.resolvedCall(decl, candidates, data);
-      const span = { start: cst.head.startOffset, end: end(args.close) };
-      const reader = decl.contextReader?.(data, n);
-      let closure;
-      if (reader !== undefined) closure = (rt) => m.fromContext(reader(rt.ctx));
-      else {
-        const a = argValues.map((x) => x.closure);
-        closure =
-          n === 1
-            ? (rt) => m.invoke(resolved, [a[0](rt)], rt, span)
-            : n === 2
-              ? (rt) => m.invoke(resolved, [a[0](rt), a[1](rt)], rt, span)
-              : (rt) =>
-                  m.invoke(
-                    resolved,
-                    a.map((f) => f(rt)),
-                    rt,
-                    span,
-                  );
-      }
-      // a result the schema refines to a primitive is checked when it is read, as compile() does
-      if (m.isRefined(resolved, type)) {
-        const inner = closure;
-        closure = (rt) => m.checkRefined(inner(rt), type, span);
-      }
-      return { type, span, closure };
+      const r = this.made(node, type, span);
+      this.calls[node.id] = m.resolvedCall(decl, candidates, data);
+      return r;
     }
   }
 
-  /** What the bound gives: what a compiled expression holds, with evaluate() as compile()'s (one runtime, reused). */
-  class BoundCompiled {
-    constructor(source, h, type, root) {
-      this.source = source;
-      this.profile = h.profile;
-      this.type = m.typeToString(type);
-      this.diagnostics = NO_DIAGNOSTICS;
-      this.limits = h.limits;
-      this.root = root;
-      this.shared = new m.Runtime(undefined, h.limits, h.nowMs);
+  return (source, options = {}) => {
+    let checkerOptions;
+    let limits;
+    let nowMs;
+    // the options as compile() takes them, checked at every call: malformed ones are compile()'s to report
+    try {
+      checkerOptions = m.checkerOptionsFor(source, options);
+      limits = m.resolveLimits(options.limits);
+      nowMs = m.clockMs(options.now);
+    } catch {
+      return undefined;
     }
-    evaluate(context) {
-      const rt = this.shared;
-      rt.ctx = context;
-      try {
-        return this.root(rt);
-      } finally {
-        rt.release();
-      }
-    }
-  }
-  const NO_DIAGNOSTICS = Object.freeze([]);
-
-  return (source, options) => {
-    const h = heldOptions(options);
-    if (h === undefined || source.length > h.limits.maxSourceLength) return undefined;
+    if (source.length > limits.maxSourceLength) return undefined;
     const lexed = m.lex(source);
     const tokens = lexed.significant;
     // the limits' token scan, skipped by compile() too below this size
-    if (lexed.diagnostics.length > 0 || tokens.length === 0 || tokens.length > Math.min(h.limits.maxDepth, 200, h.limits.maxNodes)) return undefined;
+    if (lexed.diagnostics.length > 0 || tokens.length === 0 || tokens.length > Math.min(limits.maxDepth, 200, limits.maxNodes)) return undefined;
     const { program, errors } = m.parseTokens(tokens);
     if (errors.length > 0 || program.strays.length > 0) return undefined;
+    const pass = new Pass(checkerOptions);
+    let root;
     try {
-      const r = new Pass(h).expression(program.expressions[0]);
-      const expected = h.result;
-      if (expected.kind !== 'dyn' && (m.isOpen(r.type) || (r.type.kind !== 'null' && r.type.kind !== expected.kind))) return undefined;
-      return new BoundCompiled(source, h, r.type, r.closure);
+      root = pass.expression(program.expressions[0]);
     } catch (e) {
       if (e === NOT_COVERED) return undefined;
       throw e;
     }
+    const expected = m.PROFILES[checkerOptions.profile].result;
+    if (expected.kind !== 'dyn' && !m.isOpen(root.type) && root.type.kind !== 'null' && root.type.kind !== expected.kind) return undefined;
+    const checked = { ast: root.node, type: root.type, types: pass.types, calls: pass.calls, diagnostics: [] };
+    return m.createCompiled(source, checkerOptions.profile, checked, limits, [], nowMs);
   };
 }

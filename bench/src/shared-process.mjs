@@ -17,10 +17,11 @@
  * function generated from its conditions (src/rule-set-code.mjs), what code
  * per rule set would give; a measurement of that design, not shipped.
  *
- * `--compile-bound` adds a compile column, `bound`: a one-pass compile over
- * the grammar's records (src/compile-bound.mjs), what compile() could cost
- * after the grammar without a syntax tree and separate passes; a
- * measurement of that design, not shipped.
+ * `--compile-bound` adds a compile column, `bound`: a one-pass front end
+ * (src/compile-bound.mjs: the grammar's records read once into a checked
+ * tree, then the package's own compiler), what compile() could cost without
+ * the conversion, numbering and checking walks; a measurement of that
+ * design, not shipped.
  *
  * Compile is measured in the same process, interleaved the same way: UserFn
  * compile(), parse() alone, the lexer + Chevrotain grammar alone (the floor
@@ -410,12 +411,12 @@ function ruleSetCodeReport(ns, code, f) {
   ];
 }
 
-/** The one-pass compile beside compile() (--compile-bound), each ÷ the lexer + grammar floor. */
+/** The one-pass front end beside compile() (--compile-bound), each ÷ the lexer + grammar floor. */
 function compileBoundReport(rows, f) {
   const worst = Math.max(...rows.map((r) => r.boundOverFloor));
   return [
     '',
-    "A one-pass compile over the grammar's records (--compile-bound, src/compile-bound.mjs; not shipped):",
+    'A one-pass front end, the checked tree built as the records are read (--compile-bound, src/compile-bound.mjs; not shipped):',
     '',
     '| | lexer+grammar µs | compile µs | one-pass µs | compile ÷ floor | one-pass ÷ floor |',
     '|---|---:|---:|---:|---:|---:|',
