@@ -122,6 +122,9 @@ export function boundCompiler(m) {
       this.types = [];
       this.calls = [];
       this.next = 0;
+      /** The sequence being climbed and the place in it (expression() saves and restores them around a nested one). */
+      this.items = undefined;
+      this.i = 0;
     }
 
     /** Records a node made: its id (creation order; the compiler only indexes the tables by it) and its type. */
